@@ -1,0 +1,35 @@
+import { Command, CommanderError } from 'commander';
+import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('anvil-skel')
+    .description('Read, check, assemble and export Anvil/Scimitar Skeleton resources, byte for byte.')
+    .option('--debug', 'print stack traces of unexpected errors')
+    .showHelpAfterError()
+    .exitOverride();
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version arrive here too, with exit code 0.
+      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`anvil-skel: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    const debug = program.opts<{ debug?: boolean }>().debug === true || argv.includes('--debug');
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`anvil-skel: ${message}\n`);
+    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    return EXIT_FAILED;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './math/index.js';
+export * from './model/index.js';

@@ -1,0 +1,71 @@
+import type { Quat, Vec3, Vec4 } from './vector.js';
+
+/** Hamilton product a · b: applying b first, then a. */
+export function quatMultiply(a: Readonly<Quat>, b: Readonly<Quat>): Quat {
+  const [ax, ay, az, aw] = a;
+  const [bx, by, bz, bw] = b;
+  return [
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz,
+  ];
+}
+
+export function quatConjugate(q: Readonly<Quat>): Quat {
+  return [-q[0], -q[1], -q[2], q[3]];
+}
+
+export function quatLength(q: Readonly<Quat>): number {
+  return Math.hypot(q[0], q[1], q[2], q[3]);
+}
+
+export function quatNormalize(q: Readonly<Quat>): Quat {
+  const n = quatLength(q);
+  if (n === 0) return [0, 0, 0, 1];
+  return [q[0] / n, q[1] / n, q[2] / n, q[3] / n];
+}
+
+/** Rotates the xyz part of v by the unit quaternion q. */
+export function quatRotate(q: Readonly<Quat>, v: Readonly<Vec3 | Vec4>): Vec3 {
+  const [qx, qy, qz, qw] = q;
+  const [vx, vy, vz] = v;
+  // t = 2 · (q.xyz × v); v' = v + w·t + q.xyz × t
+  const tx = 2 * (qy * vz - qz * vy);
+  const ty = 2 * (qz * vx - qx * vz);
+  const tz = 2 * (qx * vy - qy * vx);
+  return [
+    vx + qw * tx + (qy * tz - qz * ty),
+    vy + qw * ty + (qz * tx - qx * tz),
+    vz + qw * tz + (qx * ty - qy * tx),
+  ];
+}
+
+/** Quaternion for a turn of `radians` about a unit axis. */
+export function quatFromAxisAngle(axis: Readonly<Vec3>, radians: number): Quat {
+  const s = Math.sin(radians / 2);
+  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(radians / 2)];
+}
+
+/**
+ * Angle in radians between two rotations, treating q and −q as the same rotation.
+ * Used to report how far a stored rotation is from the expected one.
+ */
+export function quatAngleBetween(a: Readonly<Quat>, b: Readonly<Quat>): number {
+  const dot = Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]);
+  return 2 * Math.acos(Math.min(1, dot));
+}
+
+/**
+ * Largest lane difference between two quaternions, treating q and −q as equal.
+ * The stored data compares lane by lane, so tolerances are lane tolerances.
+ */
+export function quatLaneDifference(a: Readonly<Quat>, b: Readonly<Quat>): number {
+  let same = 0;
+  let flipped = 0;
+  for (let i = 0; i < 4; i++) {
+    same = Math.max(same, Math.abs(a[i]! - b[i]!));
+    flipped = Math.max(flipped, Math.abs(a[i]! + b[i]!));
+  }
+  return Math.min(same, flipped);
+}

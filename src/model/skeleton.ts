@@ -1,0 +1,47 @@
+/**
+ * The dialect-free skeleton: index-aligned bones with parent indices, name hashes and the four
+ * stored transforms. Built from decoded records by the factories in this folder; every other
+ * layer (analysis, export, viewer) works on this shape.
+ */
+import type { Transform } from '../math/transform.js';
+
+export type Dialect = 'anvilnext' | 'scimitar';
+export const DIALECTS: readonly Dialect[] = ['anvilnext', 'scimitar'];
+
+export interface SkeletonBone {
+  /** Position in the bone list. */
+  index: number;
+  /** Object id: u64 in `anvilnext`, u32 in `scimitar`. */
+  id: bigint;
+  /** CRC-32 of the bone's name. */
+  nameHash: number;
+  /** Index of the parent bone, −1 for the root. */
+  parent: number;
+  /**
+   * `anvilnext`: the bone the second pointer names (itself on a chain);
+   * `scimitar`: the other bone of its mirror pair. Null when there is none.
+   */
+  mirror: number | null;
+  /** Stored global bind transform (excludes the own transform). */
+  global: Transform;
+  /** Stored local bind transform, relative to the parent. */
+  local: Transform;
+  /** Descendant count as stored (packed word high half, or the descendant byte). */
+  descendants: number;
+}
+
+export interface Skeleton {
+  dialect: Dialect;
+  /** The Skeleton object's id. */
+  id: bigint;
+  /** SkeletonType enum (`anvilnext`), null where the layout has none. */
+  skeletonType: number | null;
+  bones: SkeletonBone[];
+  /** The Skeleton's own transform (`anvilnext`), null where the layout has none. */
+  ownTransform: Transform | null;
+}
+
+/** Width in hex digits of an object id of the dialect. */
+export function idHexWidth(dialect: Dialect): number {
+  return dialect === 'anvilnext' ? 16 : 8;
+}
