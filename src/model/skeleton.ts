@@ -28,6 +28,8 @@ export interface SkeletonBone {
   local: Transform;
   /** Descendant count as stored (packed word high half, or the descendant byte). */
   descendants: number;
+  /** The bone's list position as stored (packed word low half, or the index byte). */
+  storedIndex: number;
 }
 
 export interface Skeleton {
