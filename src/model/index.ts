@@ -1,1 +1,4 @@
 export * from './skeleton.js';
+export * from './hierarchy.js';
+export * from './build.js';
+export * from './from-records.js';

@@ -5,8 +5,10 @@
  */
 import type { Transform } from '../math/transform.js';
 
-export type Dialect = 'anvilnext' | 'scimitar';
-export const DIALECTS: readonly Dialect[] = ['anvilnext', 'scimitar'];
+import type { Dialect } from '../formats/dialect.js';
+
+export type { Dialect } from '../formats/dialect.js';
+export { DIALECTS } from '../formats/dialect.js';
 
 export interface SkeletonBone {
   /** Position in the bone list. */

@@ -1,0 +1,23 @@
+import { pointer, struct, field, u8, u64 } from '../../grammar/index.js';
+
+/** `03` null or `02` + u64 id: a pointer to an object stored elsewhere. */
+export const referencePointer = pointer({ id: u64, allowNull: true, allowReference: true });
+
+/**
+ * Ten-byte resource reference: mode `03` = null (then nine zero bytes), `04` = a resource by id;
+ * other modes are kept as read.
+ */
+export const resourceReference = struct(
+  'ResourceReference',
+  {
+    mode: field(u8, 'Observed', '03 null (then nine zero bytes), 04 a resource by id; other modes kept as read'),
+    flag: field(u8, 'Inferred', 'our reading of the byte after the mode'),
+    id: field(u64, 'Inferred', 'resource id (our reading: the last eight bytes)'),
+  },
+  'Ten bytes, the seed\'s "resource reference".',
+);
+
+export type ResourceReference = { mode: number; flag: number; id: bigint };
+
+export const NULL_RESOURCE: Readonly<ResourceReference> = Object.freeze({ mode: 3, flag: 0, id: 0n });
+export const RESOURCE_MODE = { null: 3, byId: 4 } as const;

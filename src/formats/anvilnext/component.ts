@@ -1,0 +1,48 @@
+import { constU32, counted, field, rawBytes, struct, u64, type Infer } from '../../grammar/index.js';
+import { CLASS } from '../classes.js';
+import { resourceReference } from './common.js';
+
+const animTrackDefinition = struct(
+  'AnimTrackDefinition',
+  {
+    id: field(u64, 'Observed', 'u64'),
+    classHash: field(constU32(CLASS.AnimTrackDefinition, 'AnimTrackDefinition'), 'Observed', 'AnimTrackDefinition'),
+    data: field(rawBytes(8), 'Observed', '8 bytes, kept raw'),
+  },
+  '20-byte element of the track definitions.',
+);
+
+const windForce = struct(
+  'WindForce',
+  {
+    id: field(u64, 'Observed', 'u64'),
+    classHash: field(constU32(CLASS.WindForce, 'WindForce'), 'Observed', 'WindForce'),
+    data: field(rawBytes(12), 'Observed', '12 bytes, kept raw'),
+  },
+  'Embedded WindForce object, 24 bytes.',
+);
+
+/** Everything after the 12-byte object header; its length is 56 + 10 × addons + 20 × tracks. */
+export const SKELETON_COMPONENT_HEADER_SIZE = 12;
+
+export const skeletonComponent = struct(
+  'SkeletonComponent',
+  {
+    id: field(u64, 'Inferred', 'object id (our reading)'),
+    classHash: field(constU32(CLASS.SkeletonComponent, 'SkeletonComponent'), 'Observed', 'SkeletonComponent'),
+    base: field(rawBytes(4), 'Observed', 'four base bytes, kept raw'),
+    mainSkeleton: field(resourceReference, 'Observed', 'main Skeleton reference'),
+    addons: field(counted(resourceReference, { elementName: 'ResourceReference' }), 'Observed', 'addon Skeleton references (mode byte 04): the MAD_CHR_SkelAddon_* rigs'),
+    expressionPack: field(resourceReference, 'Observed', 'ExpressionPack reference (null as 03 and nine zero bytes)'),
+    trackDefinitions: field(counted(animTrackDefinition, { elementName: 'AnimTrackDefinition' }), 'Observed', '20-byte AnimTrackDefinition objects'),
+    windForce: field(windForce, 'Observed', 'embedded WindForce; the resource ends here'),
+  },
+  'A SkeletonComponent: body length 56 + 10 × addons + 20 × track definitions.',
+);
+
+export type SkeletonComponent = Infer<typeof skeletonComponent>;
+
+/** The body length the seed's rule predicts for a component. */
+export function expectedComponentBodySize(addons: number, tracks: number): number {
+  return 56 + 10 * addons + 20 * tracks;
+}

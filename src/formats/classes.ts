@@ -1,0 +1,29 @@
+/**
+ * Class hashes (CRC-32 of the class names) that the grammar checks. Kept as numbers here so the
+ * format layer stays free of the names layer; a test recomputes each from its name.
+ */
+export const CLASS = {
+  Skeleton: 0x24aecb7c,
+  Bone: 0x95741049,
+  SkeletonType: 0x9c78eb24,
+  SkeletonPoseGroup: 0xc8f8abff,
+  SkeletonPose: 0x209cf072,
+  SkeletonPoseBone: 0x071cee50,
+  IKData: 0x9a33101e,
+  BoneInitialTransforms: 0x6350e5a6,
+  COMData: 0x9a67179a,
+  SkeletonMirrorData: 0xe96b19a5,
+  ConstraintTarget: 0xdf638110,
+  SkeletonComponent: 0x71fda747,
+  AnimTrackDefinition: 0xa8037d53,
+  WindForce: 0xe7f9a244,
+  MeshBone: 0x9ef0e7a1,
+} as const;
+
+/** Classes named in the seed whose names are not given there: hashes only. */
+export const UNNAMED_CLASS = {
+  /** scimitar orientation constraint. */
+  OrientationConstraint: 0x75116750,
+  /** scimitar mirror pair. */
+  MirrorPair: 0xe03ca1fd,
+} as const;

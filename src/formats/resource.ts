@@ -1,0 +1,113 @@
+/**
+ * Whole resources: classifying a file from its header, and reading or writing it in its layout.
+ */
+import { decodeAll, encodeAll, type Span } from '../grammar/index.js';
+import { hex } from '../io/format.js';
+import type { Dialect } from './dialect.js';
+import { ANVILNEXT_READING_DEFAULTS, anvilnextSkeletonCodec, skeletonComponent, type AnvilnextReading, type AnvilnextSkeleton, type SkeletonComponent } from './anvilnext/index.js';
+import { CLASS } from './classes.js';
+import { scimitarSkeleton, type ScimitarSkeleton } from './scimitar/index.js';
+
+export type ResourceKind = 'Skeleton' | 'SkeletonComponent';
+
+export type Resource =
+  | { kind: 'Skeleton'; dialect: 'anvilnext'; record: AnvilnextSkeleton; reading: AnvilnextReading }
+  | { kind: 'Skeleton'; dialect: 'scimitar'; record: ScimitarSkeleton }
+  | { kind: 'SkeletonComponent'; dialect: 'anvilnext'; record: SkeletonComponent };
+
+export interface HeaderClass {
+  kind: ResourceKind;
+  dialect: Dialect;
+}
+
+/** Where each layout keeps its class hash: `scimitar` u8 1, u32 id, class at 5; `anvilnext` u64 id, class at 8. */
+export const CLASS_OFFSET: Readonly<Record<Dialect, number>> = { anvilnext: 8, scimitar: 5 };
+
+function classAt(bytes: Uint8Array, offset: number): number | null {
+  if (bytes.length < offset + 4) return null;
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true);
+}
+
+/** The layouts and kinds a header fits, most likely first. Empty when it is neither class. */
+export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClass[] {
+  const found: HeaderClass[] = [];
+  if (dialect !== 'scimitar') {
+    const cls = classAt(bytes, CLASS_OFFSET.anvilnext);
+    if (cls === CLASS.Skeleton) found.push({ kind: 'Skeleton', dialect: 'anvilnext' });
+    else if (cls === CLASS.SkeletonComponent) found.push({ kind: 'SkeletonComponent', dialect: 'anvilnext' });
+  }
+  if (dialect !== 'anvilnext' && bytes[0] === 1 && classAt(bytes, CLASS_OFFSET.scimitar) === CLASS.Skeleton) {
+    found.push({ kind: 'Skeleton', dialect: 'scimitar' });
+  }
+  return found;
+}
+
+/** A short description of what a header holds, for messages about files that are neither class. */
+export function describeHeader(bytes: Uint8Array): string {
+  const a = classAt(bytes, CLASS_OFFSET.anvilnext);
+  const s = classAt(bytes, CLASS_OFFSET.scimitar);
+  const parts = [];
+  if (a !== null) parts.push(`class at offset 8 is ${hex(a)}`);
+  if (s !== null) parts.push(`at offset 5 ${hex(s)}`);
+  return parts.length ? parts.join(', ') : `only ${bytes.length} bytes`;
+}
+
+export interface ReadResourceOptions {
+  /** Layout to read with; detected from the header when absent. */
+  dialect?: Dialect;
+  /** The `anvilnext` reading options. */
+  reading?: AnvilnextReading;
+  /** Record every field's span. */
+  spans?: boolean;
+}
+
+export interface ReadResult {
+  resource: Resource;
+  spans?: Span[];
+}
+
+/** Reads one resource as the given class. Throws ParseError on any refusal. */
+export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): ReadResult {
+  const decodeOptions = { spans: options.spans === true };
+  if (header.kind === 'SkeletonComponent') {
+    const { value, spans } = decodeAll(skeletonComponent, bytes, decodeOptions);
+    return { resource: { kind: 'SkeletonComponent', dialect: 'anvilnext', record: value }, spans };
+  }
+  if (header.dialect === 'scimitar') {
+    const { value, spans } = decodeAll(scimitarSkeleton, bytes, decodeOptions);
+    return { resource: { kind: 'Skeleton', dialect: 'scimitar', record: value }, spans };
+  }
+  const reading = options.reading ?? ANVILNEXT_READING_DEFAULTS;
+  const { value, spans } = decodeAll(anvilnextSkeletonCodec(reading), bytes, decodeOptions);
+  return { resource: { kind: 'Skeleton', dialect: 'anvilnext', record: value, reading }, spans };
+}
+
+/**
+ * Reads a Skeleton or SkeletonComponent, detecting the layout from the header. When a header
+ * fits both layouts, the first that consumes the file exactly wins. Returns null for any other
+ * class; throws ParseError when a candidate layout refuses the file.
+ */
+export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {}): ReadResult | null {
+  const candidates = classifyHeader(bytes, options.dialect);
+  if (candidates.length === 0) return null;
+  let firstError: unknown;
+  for (const header of candidates) {
+    try {
+      return readResourceAs(bytes, header, options);
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  throw firstError;
+}
+
+/** Encodes a resource; a decoded one comes back as the identical bytes. */
+export function writeResource(resource: Resource): Uint8Array {
+  switch (resource.kind) {
+    case 'SkeletonComponent':
+      return encodeAll(skeletonComponent, resource.record, 256);
+    case 'Skeleton':
+      if (resource.dialect === 'scimitar') return encodeAll(scimitarSkeleton, resource.record, 128 + resource.record.bones.length * 200);
+      return encodeAll(anvilnextSkeletonCodec(resource.reading), resource.record, 128 + resource.record.bones.length * 160);
+  }
+}

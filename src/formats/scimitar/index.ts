@@ -1,0 +1,2 @@
+export * from './bone.js';
+export * from './skeleton.js';

@@ -1,0 +1,49 @@
+import { formatPath, formatValue } from '../io/format.js';
+import type { AnyCodec, Codec, Infer } from './codec.js';
+import { u32 } from './primitives.js';
+
+export interface ArrayOptions {
+  /** Refuse any count but zero: a portion that is empty in every checked file and has no known element layout. */
+  mustBeEmpty?: boolean;
+  /** Words for the element in messages and tables, e.g. `Bone`. */
+  elementName?: string;
+}
+
+/**
+ * u32 count, then that many elements. The count is checked against the bytes that remain
+ * (each element needs at least its minimum size) before anything is allocated.
+ */
+export function counted<C extends AnyCodec>(element: C, options: ArrayOptions = {}): Codec<Infer<C>[]> {
+  if (element.minSize < 1) throw new Error(`counted array of ${element.typeName}: elements must take at least one byte`);
+  const elementName = options.elementName ?? element.typeName;
+  return {
+    typeName: options.mustBeEmpty ? `u32 count (= 0), no elements` : `u32 count, then ${elementName} × count`,
+    fixedSize: null,
+    minSize: 4,
+    sizeText: options.mustBeEmpty ? '4' : undefined,
+    children: [element],
+    read(r, ctx) {
+      const countAt = r.pos;
+      const count = u32.read(r, ctx);
+      if (options.mustBeEmpty && count !== 0) r.fail(`an empty ${elementName} array (count 0)`, `count ${formatValue(count)}`, countAt);
+      const room = Math.floor(r.remaining / element.minSize);
+      if (count > room) {
+        r.fail(`a count the remaining ${r.remaining} bytes can hold (at most ${room} × ${element.minSize}-byte ${elementName})`, `count ${formatValue(count)}`, countAt);
+      }
+      const out: Infer<C>[] = [];
+      const path = r.path;
+      for (let i = 0; i < count; i++) {
+        path.push(i);
+        const start = r.pos;
+        out.push(element.read(r, ctx));
+        if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+        path.pop();
+      }
+      return out;
+    },
+    write(w, values) {
+      w.u32(values.length);
+      for (const v of values) element.write(w, v);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The codec protocol: every type reads, writes and describes itself, so one declaration drives
+ * decoding, encoding, hex spans and the generated format tables.
+ */
+import type { ByteReader } from '../io/reader.js';
+import type { ByteWriter } from '../io/writer.js';
+import type { IdScope } from './scope.js';
+
+/** How sure we are of a field, as the seed labels it. */
+export type Confidence = 'Proven' | 'Observed' | 'Inferred' | 'Unknown';
+
+/** A field's byte range in the input, recorded only when asked for. */
+export interface Span {
+  path: string;
+  start: number;
+  end: number;
+}
+
+export interface ReadContext {
+  /** Field spans, or null when not recording (the default: decoding stays lean). */
+  spans: Span[] | null;
+  /** The object ids of the resource being read, for references between its objects. */
+  scope: IdScope | null;
+}
+
+export interface Codec<T> {
+  /** Type as the format tables show it, e.g. `u32 = 0x24AECB7C`, `counted array of Bone`. */
+  readonly typeName: string;
+  /** Bytes every encoding takes, or null when it varies. */
+  readonly fixedSize: number | null;
+  /** The fewest bytes an encoding can take: the basis for refusing counts before allocating. */
+  readonly minSize: number;
+  /** Size as the tables show it when not fixed, e.g. `1 or 5`. */
+  readonly sizeText?: string;
+  /** Structures this type is made of, documented in tables of their own. */
+  readonly children?: readonly AnyCodec[];
+  read(reader: ByteReader, context: ReadContext): T;
+  write(writer: ByteWriter, value: T): void;
+}
+
+// Codec<T> is invariant in T (read returns it, write takes it), so collections of mixed codecs
+// need `any` here; the struct and array combinators restore precise types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCodec = Codec<any>;
+
+/** The decoded type of a codec. */
+export type Infer<C> = C extends Codec<infer T> ? T : never;
+
+/** Marker for fields whose value is fixed by the format: checked on read, left out of the decoded object. */
+export interface ConstCodec<T> extends Codec<T> {
+  readonly constant: T;
+}
+
+export function isConstCodec(codec: AnyCodec): codec is ConstCodec<unknown> {
+  return 'constant' in codec;
+}
+
+export function sizeText(codec: AnyCodec): string {
+  if (codec.fixedSize !== null) return String(codec.fixedSize);
+  return codec.sizeText ?? 'variable';
+}

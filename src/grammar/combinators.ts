@@ -1,0 +1,70 @@
+import { formatValue } from '../io/format.js';
+import type { Codec } from './codec.js';
+
+/**
+ * A codec presented as another shape: `decode` after reading, `encode` before writing.
+ * Layout (sizes, children, fields) stays that of the underlying codec.
+ */
+export function mapCodec<A, B>(codec: Codec<A>, decode: (a: A) => B, encode: (b: B) => A): Codec<B> {
+  return {
+    ...codec,
+    read: (r, ctx) => decode(codec.read(r, ctx)),
+    write: (w, v) => codec.write(w, encode(v)),
+  };
+}
+
+/** A portion with no known layout: any occurrence is refused (used inside arrays that must be empty). */
+export function unknownLayout<T = never>(name: string): Codec<T> {
+  return {
+    typeName: `${name} (layout unknown)`,
+    fixedSize: null,
+    minSize: 1,
+    read: (r) => r.fail(`no ${name} (its layout is unknown)`, 'one'),
+    write: () => {
+      throw new Error(`cannot write ${name}: its layout is unknown`);
+    },
+  };
+}
+
+/** u32 byte length L, then L bytes; L = 0 reads as null (absent). */
+export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
+  typeName: 'u32 byte length L, then L bytes (L = 0: absent)',
+  fixedSize: null,
+  minSize: 4,
+  read(r) {
+    const at = r.pos;
+    const length = r.u32();
+    if (length > r.remaining) r.fail(`a byte length the remaining ${r.remaining} bytes can hold`, `length ${formatValue(length)}`, at);
+    return length === 0 ? null : r.raw(length);
+  },
+  write(w, v) {
+    w.u32(v?.length ?? 0);
+    if (v) w.raw(v);
+  },
+};
+
+/** u8 presence flag (0 or 1); when 1, u32 byte length L and L bytes. */
+export const flaggedLengthPrefixedBytes: Codec<Uint8Array | null> = {
+  typeName: 'u8 present (0 or 1); when 1, u32 byte length L, then L bytes',
+  fixedSize: null,
+  minSize: 1,
+  read(r) {
+    const at = r.pos;
+    const flag = r.u8();
+    if (flag === 0) return null;
+    if (flag !== 1) r.fail('a presence flag 0 or 1', formatValue(flag), at);
+    const lengthAt = r.pos;
+    const length = r.u32();
+    if (length > r.remaining) r.fail(`a byte length the remaining ${r.remaining} bytes can hold`, `length ${formatValue(length)}`, lengthAt);
+    return r.raw(length);
+  },
+  write(w, v) {
+    if (v === null) {
+      w.u8(0);
+      return;
+    }
+    w.u8(1);
+    w.u32(v.length);
+    w.raw(v);
+  },
+};

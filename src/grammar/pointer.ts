@@ -1,0 +1,86 @@
+import { formatValue } from '../io/format.js';
+import type { AnyCodec, Codec, Infer } from './codec.js';
+
+export const POINTER_TAG = { inline: 0x00, reference: 0x02, null: 0x03 } as const;
+
+export type PointerValue<I, T> =
+  | { kind: 'null' }
+  | { kind: 'ref'; id: I }
+  | { kind: 'inline'; value: T };
+
+export interface PointerOptions<IC extends AnyCodec, TC extends AnyCodec | undefined> {
+  /** Codec of a referenced object's id (u64 or u32 by dialect). */
+  id: IC;
+  /** Whether `03` (no object) is allowed. */
+  allowNull?: boolean;
+  /** Whether `02` + id is allowed. */
+  allowReference?: boolean;
+  /** Codec of the object that follows `00`; absent when an inline object is not allowed. */
+  inline?: TC;
+}
+
+type InlineOf<TC> = TC extends AnyCodec ? Infer<TC> : never;
+
+/** A tagged pointer: `03` null, `02` + id a reference, `00` + object inline. */
+export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = undefined>(
+  options: PointerOptions<IC, TC>,
+): Codec<PointerValue<Infer<IC>, InlineOf<TC>>> {
+  const allowNull = options.allowNull ?? true;
+  const allowReference = options.allowReference ?? true;
+  const inline = options.inline;
+  const accepted: string[] = [];
+  if (allowNull) accepted.push('03 (null)');
+  if (allowReference) accepted.push(`02 (reference) + ${options.id.typeName} id`);
+  if (inline) accepted.push(`00 (inline) + ${inline.typeName}`);
+  // Sizes of the allowed alternatives (null where an inline object varies in size).
+  const alternatives: (number | null)[] = [];
+  const minimums: number[] = [];
+  if (allowNull) {
+    alternatives.push(1);
+    minimums.push(1);
+  }
+  if (allowReference) {
+    alternatives.push(options.id.fixedSize === null ? null : 1 + options.id.fixedSize);
+    minimums.push(1 + options.id.minSize);
+  }
+  if (inline) {
+    alternatives.push(inline.fixedSize === null ? null : 1 + inline.fixedSize);
+    minimums.push(1 + inline.minSize);
+  }
+  const allFixed = alternatives.every((a) => a !== null);
+  const distinct = [...new Set(alternatives)].sort((a, b) => (a ?? 0) - (b ?? 0));
+  const fixedSize = allFixed && distinct.length === 1 ? distinct[0]! : null;
+  const minSize = Math.min(...minimums);
+  const sizeText = allFixed ? distinct.join(' or ') : 'variable';
+  return {
+    typeName: `pointer: ${accepted.join(', or ')}`,
+    fixedSize,
+    minSize,
+    sizeText,
+    children: inline ? [inline] : [],
+    read(r, ctx) {
+      const at = r.pos;
+      const tag = r.u8();
+      if (tag === POINTER_TAG.null && allowNull) return { kind: 'null' };
+      if (tag === POINTER_TAG.reference && allowReference) return { kind: 'ref', id: options.id.read(r, ctx) };
+      if (tag === POINTER_TAG.inline && inline) return { kind: 'inline', value: inline.read(r, ctx) };
+      return r.fail(`a pointer tag ${accepted.map((a) => a.slice(0, 2)).join(' or ')}`, `tag ${formatValue(tag)}`, at);
+    },
+    write(w, value) {
+      switch (value.kind) {
+        case 'null':
+          w.u8(POINTER_TAG.null);
+          return;
+        case 'ref':
+          w.u8(POINTER_TAG.reference);
+          options.id.write(w, value.id);
+          return;
+        case 'inline':
+          if (!inline) throw new Error('this pointer holds no inline object');
+          w.u8(POINTER_TAG.inline);
+          inline.write(w, value.value);
+          return;
+      }
+    },
+  };
+}

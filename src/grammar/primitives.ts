@@ -1,0 +1,75 @@
+import { formatValue, hex } from '../io/format.js';
+import type { ByteReader } from '../io/reader.js';
+import type { ByteWriter } from '../io/writer.js';
+import type { Codec, ConstCodec } from './codec.js';
+
+export type Vec4 = [number, number, number, number];
+
+function primitive<T>(typeName: string, size: number, read: (r: ByteReader) => T, write: (w: ByteWriter, v: T) => void): Codec<T> {
+  return { typeName, fixedSize: size, minSize: size, read: (r) => read(r), write };
+}
+
+export const u8 = primitive<number>('u8', 1, (r) => r.u8(), (w, v) => w.u8(v));
+export const u16 = primitive<number>('u16', 2, (r) => r.u16(), (w, v) => w.u16(v));
+export const u32 = primitive<number>('u32', 4, (r) => r.u32(), (w, v) => w.u32(v));
+export const u64 = primitive<bigint>('u64', 8, (r) => r.u64(), (w, v) => w.u64(v));
+export const f32 = primitive<number>('f32', 4, (r) => r.f32(), (w, v) => w.f32(v));
+
+/** Four f32: a position (x, y, z, 0) or a rotation quaternion (x, y, z, w). */
+export const vec4: Codec<Vec4> = {
+  typeName: 'f32 × 4',
+  fixedSize: 16,
+  minSize: 16,
+  read: (r) => {
+    r.need(16);
+    return [r.f32(), r.f32(), r.f32(), r.f32()];
+  },
+  write: (w, v) => {
+    w.f32(v[0]);
+    w.f32(v[1]);
+    w.f32(v[2]);
+    w.f32(v[3]);
+  },
+};
+
+/** `n` bytes kept exactly as read (a portion whose packing is unknown). */
+export function rawBytes(n: number): Codec<Uint8Array> {
+  return {
+    typeName: `${n} raw bytes`,
+    fixedSize: n,
+    minSize: n,
+    read: (r) => r.raw(n),
+    write: (w, v) => {
+      if (v.length !== n) throw new RangeError(`expected ${n} raw bytes, got ${v.length}`);
+      w.raw(v);
+    },
+  };
+}
+
+function constant(base: Codec<number>, digits: number, value: number, label?: string): ConstCodec<number> {
+  const shown = digits >= 8 ? hex(value, digits) : String(value);
+  const expected = label ? `${shown} (${label})` : shown;
+  return {
+    typeName: `${base.typeName} = ${shown}`,
+    fixedSize: base.fixedSize,
+    minSize: base.minSize,
+    constant: value,
+    read: (r, ctx) => {
+      const at = r.pos;
+      const got = base.read(r, ctx);
+      if (got !== value) r.fail(expected, digits >= 8 ? hex(got, digits) : formatValue(got), at);
+      return got;
+    },
+    write: (w) => base.write(w, value),
+  };
+}
+
+/** A byte fixed by the format (a tag or a managed flag). */
+export function constU8(value: number, label?: string): ConstCodec<number> {
+  return constant(u8, 2, value, label);
+}
+
+/** A word fixed by the format: a class hash. */
+export function constU32(value: number, label?: string): ConstCodec<number> {
+  return constant(u32, 8, value, label);
+}

@@ -1,0 +1,70 @@
+import { formatValue } from '../io/format.js';
+import type { Codec } from './codec.js';
+import type { PointerValue } from './pointer.js';
+import { IdScope } from './scope.js';
+
+/**
+ * Reads `codec` with a fresh id scope: the objects registered inside belong to this resource,
+ * and every forward reference made inside must name one of them by the end.
+ */
+export function withIdScope<T>(codec: Codec<T>): Codec<T> {
+  return {
+    ...codec,
+    read(r, ctx) {
+      const outer = ctx.scope;
+      ctx.scope = new IdScope();
+      try {
+        const value = codec.read(r, ctx);
+        ctx.scope.resolvePending();
+        return value;
+      } finally {
+        ctx.scope = outer;
+      }
+    },
+    write: (w, v) => codec.write(w, v),
+  };
+}
+
+/** After each object is read, its id joins the scope; a repeated id is refused. */
+export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf: (value: T) => I, what: string): Codec<T> {
+  return {
+    ...codec,
+    read(r, ctx) {
+      const start = r.pos;
+      const value = codec.read(r, ctx);
+      const id = idOf(value);
+      if (ctx.scope && ctx.scope.register(id) < 0) r.fail(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(id)} again`, start);
+      return value;
+    },
+    write: (w, v) => codec.write(w, v),
+  };
+}
+
+/**
+ * A pointer whose reference must name an object of the scope: `earlier` ones already read
+ * (a parent comes before its child), or `any` of the resource (checked when it ends).
+ */
+export function scopedReference<I extends number | bigint, T>(
+  codec: Codec<PointerValue<I, T>>,
+  mode: 'earlier' | 'any',
+  what: string,
+): Codec<PointerValue<I, T>> {
+  const expectation = mode === 'earlier' ? `the id of a ${what} read before` : `the id of a ${what} of this skeleton`;
+  return {
+    ...codec,
+    typeName: `${codec.typeName} (${mode === 'earlier' ? `a ${what} read before` : `a ${what} of this skeleton`})`,
+    read(r, ctx) {
+      const at = r.pos;
+      const value = codec.read(r, ctx);
+      if (value.kind === 'ref' && ctx.scope) {
+        if (mode === 'earlier') {
+          if (ctx.scope.indexOf(value.id) === undefined) r.fail(expectation, `id ${formatValue(value.id)}`, at + 1);
+        } else {
+          ctx.scope.defer(value.id, at + 1, r.path, expectation);
+        }
+      }
+      return value;
+    },
+    write: (w, v) => codec.write(w, v),
+  };
+}

@@ -1,0 +1,79 @@
+import { formatPath } from '../io/format.js';
+import type { AnyCodec, Codec, Confidence, Infer } from './codec.js';
+import { isConstCodec } from './codec.js';
+
+/** One field of a structure: its codec and what the seed says of it. */
+export interface FieldSpec<C extends AnyCodec = AnyCodec> {
+  codec: C;
+  confidence: Confidence;
+  note: string;
+}
+
+export function field<C extends AnyCodec>(codec: C, confidence: Confidence, note = ''): FieldSpec<C> {
+  return { codec, confidence, note };
+}
+
+/** A declared field with its name, as the tables list it. */
+export interface StructField extends FieldSpec {
+  name: string;
+}
+
+type ConstKeys<S> = { [K in keyof S]: S[K] extends FieldSpec<infer C> ? (C extends { constant: unknown } ? K : never) : never }[keyof S];
+
+/** The decoded object: every field but the constants, which the format fixes. */
+export type DecodedStruct<S extends Record<string, FieldSpec>> = {
+  [K in Exclude<keyof S, ConstKeys<S>>]: S[K] extends FieldSpec<infer C> ? Infer<C> : never;
+};
+
+export interface StructCodec<T> extends Codec<T> {
+  readonly structName: string;
+  readonly fields: readonly StructField[];
+  /** One line describing the structure, shown above its table. */
+  readonly summary: string;
+}
+
+/**
+ * A sequence of named fields. Constants are checked on read and written from the declaration;
+ * every other field is a property of the decoded object, in declaration order.
+ */
+export function struct<S extends Record<string, FieldSpec>>(structName: string, spec: S, summary = ''): StructCodec<DecodedStruct<S>> {
+  const fields: StructField[] = Object.entries(spec).map(([name, f]) => ({ name, ...f }));
+  const keep = fields.map((f) => !isConstCodec(f.codec));
+  let fixed: number | null = 0;
+  let min = 0;
+  for (const f of fields) {
+    fixed = fixed !== null && f.codec.fixedSize !== null ? fixed + f.codec.fixedSize : null;
+    min += f.codec.minSize;
+  }
+  const children = fields.map((f) => f.codec);
+  return {
+    typeName: structName,
+    structName,
+    summary,
+    fields,
+    fixedSize: fixed,
+    minSize: min,
+    children,
+    read(r, ctx) {
+      const out: Record<string, unknown> = {};
+      const path = r.path;
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i]!;
+        path.push(f.name);
+        const start = r.pos;
+        const value = f.codec.read(r, ctx);
+        if (keep[i]) out[f.name] = value;
+        if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+        path.pop();
+      }
+      return out as DecodedStruct<S>;
+    },
+    write(w, value) {
+      const record = value as Record<string, unknown>;
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i]!;
+        f.codec.write(w, keep[i] ? record[f.name] : undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { formatOffset, formatPath, type PathSegment } from './format.js';
+
+export interface ParseErrorDetails {
+  /** Absolute byte offset in the input where the problem is. */
+  offset: number;
+  /** Field path into the structure, e.g. ['bones', 3, 'parent']. */
+  path: readonly PathSegment[];
+  /** What the grammar expected, in words. */
+  expected: string;
+  /** What the input holds, in words. */
+  actual: string;
+}
+
+/**
+ * Every refusal of bad input is a ParseError, with the offset, the field path, and what was
+ * expected and found: `offset 0x1A2 (418): bones[3].parent: expected a bone read before, got …`.
+ */
+export class ParseError extends Error {
+  override name = 'ParseError';
+  readonly offset: number;
+  readonly path: string;
+  readonly pathSegments: readonly PathSegment[];
+  readonly expected: string;
+  readonly actual: string;
+
+  constructor(details: ParseErrorDetails) {
+    const path = formatPath(details.path);
+    super(`offset ${formatOffset(details.offset)}: ${path}: expected ${details.expected}, got ${details.actual}`);
+    this.offset = details.offset;
+    this.path = path;
+    this.pathSegments = [...details.path];
+    this.expected = details.expected;
+    this.actual = details.actual;
+  }
+
+  /** Plain data for reports and JSON. */
+  toJSON(): { offset: number; path: string; expected: string; actual: string; message: string } {
+    return { offset: this.offset, path: this.path, expected: this.expected, actual: this.actual, message: this.message };
+  }
+}

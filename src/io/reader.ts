@@ -1,0 +1,105 @@
+import { ParseError } from './errors.js';
+import { formatValue, hex, type PathSegment } from './format.js';
+
+/**
+ * Little-endian reader over a byte range. Positions are absolute offsets into the input, so a
+ * bounded sub-reader reports the same offsets as its parent. The field path is kept here so
+ * that any refusal, truncation included, names the field it happened in.
+ */
+export class ByteReader {
+  readonly bytes: Uint8Array;
+  readonly view: DataView;
+  /** Absolute offset of the next byte to read. */
+  pos: number;
+  /** Absolute offset one past the last readable byte. */
+  readonly end: number;
+  /** The current field path; structures push and pop their field names. */
+  readonly path: PathSegment[];
+
+  constructor(bytes: Uint8Array, start = 0, end = bytes.length, path: PathSegment[] = []) {
+    if (start < 0 || end > bytes.length || start > end) throw new RangeError(`bad reader range ${start}..${end} of ${bytes.length}`);
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pos = start;
+    this.end = end;
+    this.path = path;
+  }
+
+  get remaining(): number {
+    return this.end - this.pos;
+  }
+
+  /** Refuses at the current position (or `offset`) with the current path. */
+  fail(expected: string, actual: string, offset = this.pos): never {
+    throw new ParseError({ offset, path: this.path, expected, actual });
+  }
+
+  /** Refuses unless `n` more bytes can be read. */
+  need(n: number): void {
+    if (this.pos + n > this.end) {
+      this.fail(`${n} more byte${n === 1 ? '' : 's'}`, this.remaining === 0 ? 'the end of the data' : `only ${this.remaining}`);
+    }
+  }
+
+  u8(): number {
+    if (this.pos + 1 > this.end) this.need(1);
+    return this.view.getUint8(this.pos++);
+  }
+
+  u16(): number {
+    if (this.pos + 2 > this.end) this.need(2);
+    const v = this.view.getUint16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+
+  u32(): number {
+    if (this.pos + 4 > this.end) this.need(4);
+    const v = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  u64(): bigint {
+    if (this.pos + 8 > this.end) this.need(8);
+    const v = this.view.getBigUint64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
+  /**
+   * A JavaScript number cannot carry a signalling NaN's bits back out (they are quietened), so
+   * such a value would not re-encode to the same bytes: it is refused instead of silently changed.
+   */
+  f32(): number {
+    if (this.pos + 4 > this.end) this.need(4);
+    const v = this.view.getFloat32(this.pos, true);
+    if (v !== v) {
+      const bits = this.view.getUint32(this.pos, true);
+      if ((bits & 0x00400000) === 0) this.fail('an f32 that is not a signalling NaN', `bits ${hex(bits)}`);
+    }
+    this.pos += 4;
+    return v;
+  }
+
+  /** A copy of the next `n` bytes. */
+  raw(n: number): Uint8Array {
+    this.need(n);
+    const out = this.bytes.slice(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+
+  /** A reader bounded to the next `n` bytes, sharing offsets and path; advances this reader past them. */
+  sub(n: number): ByteReader {
+    this.need(n);
+    const child = new ByteReader(this.bytes, this.pos, this.pos + n, this.path);
+    this.pos += n;
+    return child;
+  }
+
+  /** Refuses if anything is left: every structure must consume its input to the exact end. */
+  expectEnd(): void {
+    if (this.pos !== this.end) this.fail('the end of the data', `${formatValue(this.remaining)} byte${this.remaining === 1 ? '' : 's'} more`);
+  }
+}

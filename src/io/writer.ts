@@ -1,0 +1,63 @@
+/** Little-endian writer into a growing buffer. */
+export class ByteWriter {
+  private buffer: Uint8Array;
+  private view: DataView;
+  pos = 0;
+
+  constructor(initialCapacity = 1024) {
+    this.buffer = new Uint8Array(Math.max(16, initialCapacity));
+    this.view = new DataView(this.buffer.buffer);
+  }
+
+  private ensure(n: number): void {
+    const needed = this.pos + n;
+    if (needed <= this.buffer.length) return;
+    let capacity = this.buffer.length * 2;
+    while (capacity < needed) capacity *= 2;
+    const next = new Uint8Array(capacity);
+    next.set(this.buffer.subarray(0, this.pos));
+    this.buffer = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  u8(v: number): void {
+    this.ensure(1);
+    this.view.setUint8(this.pos, v);
+    this.pos += 1;
+  }
+
+  u16(v: number): void {
+    this.ensure(2);
+    this.view.setUint16(this.pos, v, true);
+    this.pos += 2;
+  }
+
+  u32(v: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.pos, v >>> 0, true);
+    this.pos += 4;
+  }
+
+  u64(v: bigint): void {
+    this.ensure(8);
+    this.view.setBigUint64(this.pos, BigInt.asUintN(64, v), true);
+    this.pos += 8;
+  }
+
+  f32(v: number): void {
+    this.ensure(4);
+    this.view.setFloat32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  raw(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.buffer.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
+  /** The bytes written so far (a copy, so the writer may be reused). */
+  finish(): Uint8Array {
+    return this.buffer.slice(0, this.pos);
+  }
+}

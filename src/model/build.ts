@@ -1,0 +1,50 @@
+import type { Transform } from '../math/transform.js';
+import { descendantCounts, globalsFromLocals } from './hierarchy.js';
+import type { Dialect, Skeleton } from './skeleton.js';
+
+export interface BoneDescription {
+  nameHash: number;
+  /** Index of the parent, −1 for the root; parents come before children. */
+  parent: number;
+  local: Transform;
+  /** Object id; assigned from the skeleton id when absent. */
+  id?: bigint;
+  /** Index of the mirror bone (defaults: none). */
+  mirror?: number | null;
+}
+
+export interface SkeletonDescription {
+  dialect: Dialect;
+  id: bigint;
+  skeletonType?: number | null;
+  ownTransform?: Transform | null;
+  bones: readonly BoneDescription[];
+}
+
+/**
+ * A skeleton from a rig description: globals composed from the locals, descendant counts and
+ * stored indices derived, bone ids allocated after the skeleton's id when not given.
+ */
+export function buildSkeleton(description: SkeletonDescription): Skeleton {
+  const parents = description.bones.map((b) => b.parent);
+  const globals = globalsFromLocals(description.bones.map((b) => b.local), parents);
+  const descendants = descendantCounts(parents);
+  const idMask = description.dialect === 'scimitar' ? 0xffffffffn : 0xffffffffffffffffn;
+  return {
+    dialect: description.dialect,
+    id: description.id,
+    skeletonType: description.dialect === 'anvilnext' ? (description.skeletonType ?? 0) : null,
+    ownTransform: description.dialect === 'anvilnext' ? (description.ownTransform ?? null) : null,
+    bones: description.bones.map((b, index) => ({
+      index,
+      id: b.id ?? (description.id + BigInt(index + 1)) & idMask,
+      nameHash: b.nameHash >>> 0,
+      parent: b.parent,
+      mirror: b.mirror ?? null,
+      global: globals[index]!,
+      local: { position: [...b.local.position], rotation: [...b.local.rotation] },
+      descendants: descendants[index]!,
+      storedIndex: index,
+    })),
+  };
+}

@@ -1,0 +1,161 @@
+/** Factories from decoded records to the dialect-free skeleton, and back for writing. */
+import type { Vec4 } from '../math/vector.js';
+import type { PointerValue } from '../grammar/pointer.js';
+import {
+  NULL_RESOURCE, packBoneWord, unpackBoneWord, type AnvilnextBone, type AnvilnextSkeleton,
+} from '../formats/anvilnext/index.js';
+import type { ScimitarBone, ScimitarSkeleton } from '../formats/scimitar/index.js';
+import type { Skeleton } from './skeleton.js';
+
+const v4 = (v: readonly number[]): Vec4 => [v[0]!, v[1]!, v[2]!, v[3]!];
+
+function refIndex<I>(pointer: PointerValue<I, unknown>, indexById: Map<I, number>): number | null {
+  return pointer.kind === 'ref' ? (indexById.get(pointer.id) ?? null) : null;
+}
+
+export function skeletonFromAnvilnext(record: AnvilnextSkeleton): Skeleton {
+  const indexById = new Map<bigint, number>();
+  record.bones.forEach((b, i) => indexById.set(b.id, i));
+  return {
+    dialect: 'anvilnext',
+    id: record.id,
+    skeletonType: record.skeletonType,
+    ownTransform: { position: v4(record.ownPosition), rotation: v4(record.ownRotation) },
+    bones: record.bones.map((b, index) => {
+      const packed = unpackBoneWord(b.packedWord);
+      return {
+        index,
+        id: b.id,
+        nameHash: b.nameHash,
+        parent: refIndex(b.parent, indexById) ?? -1,
+        mirror: refIndex(b.mirror, indexById),
+        global: { position: v4(b.globalPosition), rotation: v4(b.globalRotation) },
+        local: { position: v4(b.localPosition), rotation: v4(b.localRotation) },
+        descendants: packed.descendants,
+        storedIndex: packed.index,
+      };
+    }),
+  };
+}
+
+export function skeletonFromScimitar(record: ScimitarSkeleton): Skeleton {
+  const indexById = new Map<number, number>();
+  const indexByName = new Map<number, number>();
+  record.bones.forEach((b, i) => {
+    indexById.set(b.id, i);
+    if (!indexByName.has(b.nameHash)) indexByName.set(b.nameHash, i);
+  });
+  const mirrors = new Map<number, number>();
+  for (const pair of record.mirrorData.pairs) {
+    const a = indexByName.get(pair.boneNameA);
+    const b = indexByName.get(pair.boneNameB);
+    if (a === undefined || b === undefined) continue;
+    if (!mirrors.has(a)) mirrors.set(a, b);
+    if (!mirrors.has(b)) mirrors.set(b, a);
+  }
+  return {
+    dialect: 'scimitar',
+    id: BigInt(record.id),
+    skeletonType: null,
+    ownTransform: null,
+    bones: record.bones.map((b, index) => {
+      const t = b.initialTransforms;
+      return {
+        index,
+        id: BigInt(b.id),
+        nameHash: b.nameHash,
+        parent: refIndex(b.parent, indexById) ?? -1,
+        mirror: mirrors.get(index) ?? null,
+        global: { position: v4(t.globalPosition), rotation: v4(t.globalRotation) },
+        local: { position: v4(t.localPosition), rotation: v4(t.localRotation) },
+        descendants: b.descendants,
+        storedIndex: b.index,
+      };
+    }),
+  };
+}
+
+/** An `anvilnext` Skeleton record for a model, with the seed's usual values where the model is silent. */
+export function anvilnextRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<AnvilnextSkeleton> = {}): AnvilnextSkeleton {
+  const ids = skeleton.bones.map((b) => b.id);
+  const ref = (index: number | null): PointerValue<bigint, never> => (index === null || index < 0 ? { kind: 'null' } : { kind: 'ref', id: ids[index]! });
+  const own = skeleton.ownTransform ?? skeleton.bones[0]?.local ?? { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] };
+  const bones: AnvilnextBone[] = skeleton.bones.map((b, index) => ({
+    id: b.id,
+    nameHash: b.nameHash,
+    parent: ref(b.parent),
+    mirror: ref(b.mirror ?? index),
+    displayData: { kind: 'null' },
+    globalPosition: v4(b.global.position),
+    globalRotation: v4(b.global.rotation),
+    localPosition: v4(b.local.position),
+    localRotation: v4(b.local.rotation),
+    unknownByte: 0,
+    enumValue: 0,
+    modifiers: [],
+    words: [],
+    constantWord: 7,
+    constantFloat: 1,
+    packedWord: packBoneWord(b.storedIndex, b.descendants),
+  }));
+  return {
+    id: skeleton.id,
+    managed: 1,
+    skeletonType: skeleton.skeletonType ?? 0,
+    bones,
+    root: bones.length > 0 ? { kind: 'ref', id: ids[0]! } : { kind: 'null' },
+    ownPosition: v4(own.position),
+    ownRotation: v4(own.rotation),
+    bodyPartMapping: { ...NULL_RESOURCE },
+    poseGroups: [],
+    ikData: { kind: 'null' },
+    lookAt: { ...NULL_RESOURCE },
+    reflexSystem: { kind: 'null' },
+    float0: 0,
+    float1: 0,
+    reflexConstraints: null,
+    trailingWords: [],
+    ...overrides,
+  };
+}
+
+/**
+ * A `scimitar` Skeleton record for a model. Mirror pairs come from the model's mirrors; object
+ * ids of the bind-transform objects are allocated after the largest bone id.
+ */
+export function scimitarRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<ScimitarSkeleton> = {}): ScimitarSkeleton {
+  const ids = skeleton.bones.map((b) => Number(BigInt.asUintN(32, b.id)));
+  let nextId = Math.max(Number(BigInt.asUintN(32, skeleton.id)), ...ids) + 1;
+  const allocate = () => nextId++ >>> 0;
+  const bones: ScimitarBone[] = skeleton.bones.map((b) => ({
+    id: ids[b.index]!,
+    nameHash: b.nameHash,
+    parent: b.parent < 0 ? { kind: 'null' } : { kind: 'ref', id: ids[b.parent]! },
+    initialTransforms: {
+      id: allocate(),
+      globalPosition: v4(b.global.position),
+      globalRotation: v4(b.global.rotation),
+      localPosition: v4(b.local.position),
+      localRotation: v4(b.local.rotation),
+    },
+    constraints: [],
+    index: b.storedIndex & 0xff,
+    descendants: b.descendants & 0xff,
+  }));
+  const pairs = skeleton.bones
+    .filter((b) => b.mirror !== null && b.mirror > b.index)
+    .map((b) => ({ id: allocate(), boneNameA: b.nameHash, boneNameB: skeleton.bones[b.mirror!]!.nameHash, byte0: 0, byte1: 0 }));
+  return {
+    id: Number(BigInt.asUintN(32, skeleton.id)),
+    unknown0: 0,
+    bones,
+    root: { kind: 'ref', id: ids[0] ?? 0 },
+    unknown1: 0,
+    poseGroups: [],
+    ikData: { kind: 'null' },
+    comData: { kind: 'null' },
+    unknown2: 0,
+    mirrorData: { id: allocate(), pairs },
+    ...overrides,
+  };
+}
