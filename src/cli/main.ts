@@ -1,4 +1,7 @@
 import { Command, CommanderError } from 'commander';
+import { registerInspectCommand } from './commands/inspect.js';
+import { registerSampleCommand } from './commands/sample.js';
+import { registerValidateCommand } from './commands/validate.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
 
 export function buildProgram(): Command {
@@ -9,6 +12,9 @@ export function buildProgram(): Command {
     .option('--debug', 'print stack traces of unexpected errors')
     .showHelpAfterError()
     .exitOverride();
+  registerInspectCommand(program);
+  registerValidateCommand(program);
+  registerSampleCommand(program);
   return program;
 }
 

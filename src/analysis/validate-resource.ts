@@ -1,0 +1,57 @@
+/**
+ * One file's validation as data: does it decode to the exact end, does it re-encode to the
+ * same bytes. The commands and the census share it.
+ */
+import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Dialect } from '../formats/dialect.js';
+import { classifyHeader, readResourceAs, writeResource, type Resource } from '../formats/resource.js';
+import { ParseError } from '../io/errors.js';
+
+export interface RefusalReport {
+  offset: number;
+  path: string;
+  expected: string;
+  actual: string;
+  message: string;
+}
+
+export type ResourceValidation =
+  | { status: 'skipped'; reason: string }
+  | { status: 'refused'; kind: Resource['kind']; dialect: Dialect; refusal: RefusalReport }
+  | { status: 'decoded'; resource: Resource; size: number; roundtrip: boolean | null; roundtripMismatchAt: number | null };
+
+export interface ValidateOptions {
+  dialect?: Dialect;
+  reading?: AnvilnextReading;
+  /** Also re-encode and compare with the input. */
+  roundtrip?: boolean;
+}
+
+/** The first offset where two byte arrays differ, or null when equal. */
+export function firstDifference(a: Uint8Array, b: Uint8Array): number | null {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? null : n;
+}
+
+export function validateResourceBytes(bytes: Uint8Array, options: ValidateOptions = {}): ResourceValidation {
+  const candidates = classifyHeader(bytes, options.dialect);
+  if (candidates.length === 0) return { status: 'skipped', reason: 'not a Skeleton or SkeletonComponent' };
+  let refused: ResourceValidation | null = null;
+  for (const header of candidates) {
+    try {
+      const { resource } = readResourceAs(bytes, header, { reading: options.reading });
+      let roundtrip: boolean | null = null;
+      let mismatch: number | null = null;
+      if (options.roundtrip) {
+        mismatch = firstDifference(writeResource(resource), bytes);
+        roundtrip = mismatch === null;
+      }
+      return { status: 'decoded', resource, size: bytes.length, roundtrip, roundtripMismatchAt: mismatch };
+    } catch (error) {
+      if (!(error instanceof ParseError)) throw error;
+      refused ??= { status: 'refused', kind: header.kind, dialect: header.dialect, refusal: error.toJSON() };
+    }
+  }
+  return refused!;
+}

@@ -1,0 +1,100 @@
+import type { Command } from 'commander';
+import { validateResourceBytes, type ResourceValidation } from '../../analysis/validate-resource.js';
+import { classifyHeader } from '../../formats/resource.js';
+import { formatOffset } from '../../io/format.js';
+import { toJsonText } from '../../export/json.js';
+import { EXIT_FAILED } from '../errors.js';
+import { readBytes, readHead, walkFiles } from '../files.js';
+import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } from '../options.js';
+import { Progress } from '../progress.js';
+
+interface ValidateOptions extends ResourceOptionValues {
+  roundtrip?: boolean;
+  json?: boolean;
+  verbose?: boolean;
+}
+
+export interface FileValidation {
+  file: string;
+  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'skipped' | 'unreadable';
+  kind?: string;
+  dialect?: string;
+  size?: number;
+  bones?: number;
+  roundtrip?: boolean | null;
+  error?: { offset?: number; path?: string; expected?: string; actual?: string; message: string };
+}
+
+/** Enough bytes to classify any header of either layout. */
+const HEAD_BYTES = 16;
+
+function describe(file: string, result: ResourceValidation): FileValidation {
+  if (result.status === 'skipped') return { file, status: 'skipped' };
+  if (result.status === 'refused') return { file, status: 'refused', kind: result.kind, dialect: result.dialect, error: result.refusal };
+  const r = result.resource;
+  const bones = r.kind === 'Skeleton' ? r.record.bones.length : undefined;
+  const base: FileValidation = { file, status: 'valid', kind: r.kind, dialect: r.dialect, size: result.size, bones, roundtrip: result.roundtrip };
+  if (result.roundtrip === false) {
+    const at = result.roundtripMismatchAt!;
+    return { ...base, status: 'roundtrip-mismatch', error: { offset: at, message: `re-encoding differs from the input at offset ${formatOffset(at)}` } };
+  }
+  return base;
+}
+
+export function registerValidateCommand(program: Command): void {
+  const command = program
+    .command('validate')
+    .description('check that every Skeleton and SkeletonComponent decodes to its exact end (directories are walked)')
+    .argument('<paths...>', 'files or directories')
+    .option('--roundtrip', 're-encode each resource and require identical bytes')
+    .option('--json', 'print a JSON report on stdout')
+    .option('-v, --verbose', 'list every file, not only failures');
+  addResourceOptions(command);
+  command.addHelpText(
+    'after',
+    '\nExit status: 0 when every resource holds, 1 when any fails, 2 on usage errors.\n\nExamples:\n  anvil-skel validate samples\n  anvil-skel validate --roundtrip --json extracted/ > report.json',
+  );
+  command.action(async (paths: string[], options: ValidateOptions) => {
+    const read = resourceReadOptions(options);
+    const results: FileValidation[] = [];
+    const progress = new Progress('validate');
+    for await (const file of walkFiles(paths)) {
+      let entry: FileValidation;
+      try {
+        const head = await readHead(file, HEAD_BYTES);
+        if (classifyHeader(head, read.dialect).length === 0) entry = { file, status: 'skipped' };
+        else entry = describe(file, validateResourceBytes(await readBytes(file), { ...read, roundtrip: options.roundtrip }));
+      } catch (error) {
+        entry = { file, status: 'unreadable', error: { message: (error as Error).message } };
+      }
+      results.push(entry);
+      progress.update(results.length);
+      if (entry.error) process.stderr.write(`${file}: ${entry.error.message}\n`);
+      if (options.verbose && !options.json && entry.status !== 'skipped') {
+        const what = `${entry.kind} ${entry.dialect}${entry.bones === undefined ? '' : `, ${entry.bones} bones`}`;
+        process.stdout.write(`${entry.status === 'valid' ? 'ok  ' : 'FAIL'}  ${file}  (${what})\n`);
+      }
+    }
+    progress.done();
+    const count = (s: FileValidation['status']) => results.filter((r) => r.status === s).length;
+    const summary = {
+      files: results.length,
+      valid: count('valid'),
+      refused: count('refused'),
+      roundtripMismatch: count('roundtrip-mismatch'),
+      unreadable: count('unreadable'),
+      skipped: count('skipped'),
+      skeletons: results.filter((r) => r.status === 'valid' && r.kind === 'Skeleton').length,
+      components: results.filter((r) => r.status === 'valid' && r.kind === 'SkeletonComponent').length,
+    };
+    const failed = summary.refused + summary.roundtripMismatch + summary.unreadable;
+    if (options.json) {
+      process.stdout.write(toJsonText({ summary, files: results }));
+    } else {
+      process.stdout.write(
+        `${summary.files} files: ${summary.valid} valid (${summary.skeletons} Skeletons, ${summary.components} SkeletonComponents${options.roundtrip ? ', re-encoded byte for byte' : ''}), ${failed} failed, ${summary.skipped} skipped\n`,
+      );
+    }
+    if (failed > 0) process.exitCode = EXIT_FAILED;
+  });
+}

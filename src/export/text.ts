@@ -1,0 +1,44 @@
+/** Human-readable dumps of a skeleton and a component, for `inspect`. */
+import type { ComponentJson, SkeletonJson } from './json.js';
+
+const fmt = (v: number): string => (Object.is(v, -0) ? '0' : Number(v.toFixed(4)).toString());
+const vec = (v: readonly number[], n = 3): string => `(${v.slice(0, n).map(fmt).join(', ')})`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
+}
+
+export function skeletonText(json: SkeletonJson, file?: string): string {
+  const lines: string[] = [];
+  lines.push(`${file ? `${file}: ` : ''}Skeleton (${json.dialect}), ${json.size.toLocaleString('en-US')} bytes`);
+  lines.push(`  id ${json.id}${json.skeletonType === null ? '' : `, SkeletonType ${json.skeletonType}`}, ${json.boneCount} bones, ${json.names.resolved} of ${json.names.total} names known`);
+  if (json.ownTransform) lines.push(`  own transform: position ${vec(json.ownTransform.position)}, rotation ${vec(json.ownTransform.rotation, 4)}`);
+  const rows = [['#', 'name', 'hash', 'parent', 'mirror', 'below', 'local position', 'local rotation']];
+  for (const b of json.bones) {
+    rows.push([
+      String(b.index),
+      b.name ?? b.nameHash,
+      b.nameHash,
+      b.parent < 0 ? '-' : String(b.parent),
+      b.mirror === null ? '-' : b.mirror === b.index ? 'self' : String(b.mirror),
+      String(b.descendants),
+      vec(b.localPosition),
+      vec(b.localRotation, 4),
+    ]);
+  }
+  lines.push(table(rows).replace(/^/gm, '  '));
+  return `${lines.join('\n')}\n`;
+}
+
+export function componentText(json: ComponentJson, file?: string): string {
+  const lines = [
+    `${file ? `${file}: ` : ''}SkeletonComponent (${json.dialect}), ${json.size} bytes, body ${json.bodySize} bytes (rule 56 + 10 × ${json.addons.length} + 20 × ${json.trackCount} = ${json.lengthRule.expected}: ${json.lengthRule.holds ? 'holds' : 'does not hold'})`,
+    `  id ${json.id}`,
+    `  main Skeleton ${json.mainSkeleton}`,
+    `  addons (${json.addons.length}): ${json.addons.length ? json.addons.join(', ') : 'none'}`,
+    `  ExpressionPack: ${json.expressionPack ? json.expressionPack.id : 'null'}`,
+    `  track definitions: ${json.trackCount}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

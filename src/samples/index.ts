@@ -1,0 +1,3 @@
+export * from './rig.js';
+export * from './rigs.js';
+export * from './corpus.js';
