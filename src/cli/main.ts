@@ -18,7 +18,18 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** Runs one command line and returns its exit status (commands report failure through process.exitCode). */
 export async function main(argv: string[]): Promise<number> {
+  const outer = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    return await run(argv);
+  } finally {
+    process.exitCode = outer;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });
