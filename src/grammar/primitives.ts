@@ -1,9 +1,8 @@
 import { formatValue, hex } from '../io/format.js';
 import type { ByteReader } from '../io/reader.js';
 import type { ByteWriter } from '../io/writer.js';
+import type { Vec4 } from '../math/vector.js';
 import type { Codec, ConstCodec } from './codec.js';
-
-export type Vec4 = [number, number, number, number];
 
 function primitive<T>(typeName: string, size: number, read: (r: ByteReader) => T, write: (w: ByteWriter, v: T) => void): Codec<T> {
   return { typeName, fixedSize: size, minSize: size, read: (r) => read(r), write };
