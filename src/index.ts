@@ -3,6 +3,7 @@ export * from './io/index.js';
 export * from './grammar/index.js';
 export * from './formats/index.js';
 export * from './math/index.js';
+export * from './names/index.js';
 export * from './model/index.js';
 export * from './samples/index.js';
 export { skeletonToJson, componentToJson, toJsonText, type SkeletonJson, type BoneJson, type ComponentJson } from './export/json.js';

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerInspectCommand } from './commands/inspect.js';
+import { registerNameCommands } from './commands/names.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerInspectCommand(program);
   registerValidateCommand(program);
   registerSampleCommand(program);
+  registerNameCommands(program);
   return program;
 }
 

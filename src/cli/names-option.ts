@@ -1,0 +1,57 @@
+/**
+ * The `--names FILE` option and `ANVIL_SKEL_NAMES`, shared by every command that shows bone names,
+ * so they all read user name lists the same way.
+ */
+import { readFile } from 'node:fs/promises';
+import { delimiter } from 'node:path';
+import type { Command } from 'commander';
+import { builtInDictionary, type NameDictionary } from '../names/dictionary.js';
+import { parseNameList } from '../names/name-list.js';
+import { UsageError } from './errors.js';
+
+/** Environment variable listing name files, separated like PATH (`:` on Linux, `;` on Windows). */
+export const NAMES_ENV_VAR = 'ANVIL_SKEL_NAMES';
+
+/** What commander stores for `--names` (absent when not given). */
+export interface NamesOptionValues {
+  names?: string[];
+}
+
+/** Commander argument parser for repeatable options: each use appends. */
+export function collectRepeated(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Adds the repeatable `--names <file>` option; read it back as `NamesOptionValues`. */
+export function addNamesOption(command: Command): Command {
+  return command.option(
+    '--names <file>',
+    `extra bone names, one per line (# comments); repeatable; also read from files listed in $${NAMES_ENV_VAR}`,
+    collectRepeated,
+  );
+}
+
+/** Reads one name list; a missing or unreadable file is the caller's mistake, so a UsageError. */
+export async function readNameListFile(file: string, origin: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new UsageError(`cannot read ${origin} ${JSON.stringify(file)}: ${reason}`);
+  }
+  return parseNameList(text);
+}
+
+/**
+ * The built-in dictionary plus the names in the files listed in `ANVIL_SKEL_NAMES`, then `files`
+ * (from `--names`). The shared built-in dictionary is copied, never changed.
+ */
+export async function loadNameDictionary(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<NameDictionary> {
+  const dictionary = builtInDictionary().copy();
+  const fromEnv = (env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((file) => file.length > 0);
+  for (const file of fromEnv) dictionary.add(await readNameListFile(file, `names file (from ${NAMES_ENV_VAR})`));
+  for (const file of files) dictionary.add(await readNameListFile(file, 'names file'));
+  return dictionary;
+}
