@@ -6,6 +6,7 @@ export * from './math/index.js';
 export * from './names/index.js';
 export * from './model/index.js';
 export * from './samples/index.js';
+export * from './export/index.js';
 export { skeletonToJson, componentToJson, toJsonText, type SkeletonJson, type BoneJson, type ComponentJson } from './export/json.js';
 export { skeletonText, componentText } from './export/text.js';
 export { validateResourceBytes, firstDifference, type ResourceValidation, type RefusalReport } from './analysis/validate-resource.js';

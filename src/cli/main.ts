@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerExportCommand } from './commands/export.js';
 import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
 import { registerSampleCommand } from './commands/sample.js';
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerValidateCommand(program);
   registerSampleCommand(program);
   registerNameCommands(program);
+  registerExportCommand(program);
   return program;
 }
 

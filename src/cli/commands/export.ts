@@ -1,0 +1,197 @@
+/**
+ * `anvil-skel export <file> -o <out.glb|out.gltf>`: a Skeleton resource as a glTF 2.0 armature.
+ * Output is written whole or not at all (a temp file in the same directory, then a rename).
+ */
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import {
+  GLTF_EXPORT_DEFAULTS,
+  GLTF_POSES,
+  exportGlb,
+  exportGltfEmbedded,
+  exportGltfSeparate,
+  type GltfExportOptions,
+  type GltfPose,
+} from '../../export/index.js';
+import { ParseError } from '../../io/errors.js';
+import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
+import type { Skeleton } from '../../model/skeleton.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { loadSkeleton } from '../load.js';
+import { addNamesOption, loadNameDictionary } from '../names-option.js';
+import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } from '../options.js';
+
+/** What commander hands the action. */
+export interface ExportCommandOptions extends ResourceOptionValues {
+  output?: string;
+  pose: string;
+  axes: string;
+  mesh: boolean;
+  separate?: boolean;
+  names: string[];
+}
+
+export function registerExportCommand(program: Command): void {
+  const command = program
+    .command('export')
+    .description('export a skeleton to glTF 2.0 as an armature (.glb, or .gltf with the buffer embedded)')
+    .argument('<file>', 'Skeleton resource file')
+    .option('-o, --output <file>', 'output file, .glb or .gltf (required)')
+    .option('--pose <pose>', `${GLTF_POSES.join(' | ')}: runtime puts the own transform in place of the root local`, GLTF_EXPORT_DEFAULTS.pose)
+    .option('--axes <axes>', `${AXIS_CONVENTIONS.join(' | ')}: y-up maps engine (x, y, z) to glTF (x, z, -y)`, GLTF_EXPORT_DEFAULTS.axes)
+    .addOption(new Option('--no-mesh', 'bones and skin only, without the mesh that draws them').default(GLTF_EXPORT_DEFAULTS.mesh))
+    .option('--separate', 'with .gltf: write the buffer to a .bin beside it instead of embedding it');
+  addResourceOptions(command);
+  addNamesOption(command);
+  command.addHelpText(
+    'after',
+    '\nExamples:\n  anvil-skel export rider.Skeleton -o rider.glb\n  anvil-skel export rider.Skeleton -o rider.gltf --separate --pose runtime --axes z-up',
+  );
+  command.action(async (file: string, options: ExportCommandOptions) => {
+    await runExport(file, options);
+  });
+}
+
+interface Plan {
+  input: string;
+  output: string;
+  format: 'glb' | 'gltf';
+  /** With --separate: the .bin path (as the user would write it) and its file name. */
+  bin: { path: string; name: string } | null;
+  pose: GltfPose;
+  axes: AxisConvention;
+  mesh: boolean;
+}
+
+export async function runExport(file: string, options: ExportCommandOptions): Promise<void> {
+  const plan = planExport(file, options);
+  const read = resourceReadOptions(options);
+  await refuseToOverwriteInput(plan);
+  const dictionary = await loadNameDictionary(options.names ?? []);
+  let skeleton: Skeleton;
+  try {
+    skeleton = await loadSkeleton(plan.input, read);
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    process.stderr.write(`${file}: ${error.message}\n`);
+    process.exitCode = EXIT_FAILED;
+    return;
+  }
+  const exportOptions: GltfExportOptions = {
+    pose: plan.pose,
+    axes: plan.axes,
+    mesh: plan.mesh,
+    boneName: (bone) => dictionary.resolve(bone.nameHash),
+  };
+
+  let files: { path: string; data: Uint8Array }[];
+  if (plan.format === 'glb') {
+    files = [{ path: plan.output, data: await exportGlb(skeleton, exportOptions) }];
+  } else if (plan.bin !== null) {
+    const { json, bin } = await exportGltfSeparate(skeleton, exportOptions, plan.bin.name);
+    // The .bin first: the .gltf never lands before the buffer it names.
+    files = [
+      { path: plan.bin.path, data: bin },
+      { path: plan.output, data: new TextEncoder().encode(json) },
+    ];
+  } else {
+    files = [{ path: plan.output, data: new TextEncoder().encode(await exportGltfEmbedded(skeleton, exportOptions)) }];
+  }
+  await writeFilesAtomically(files);
+
+  const main = files[files.length - 1]!;
+  const extra = files.length > 1 ? ` (+ ${files[0]!.path}, ${formatBytes(files[0]!.data.byteLength)})` : '';
+  process.stdout.write(`wrote ${main.path}: ${skeleton.bones.length} bones, ${formatBytes(main.data.byteLength)}${extra}\n`);
+  process.exitCode = EXIT_OK;
+}
+
+function planExport(file: string, options: ExportCommandOptions): Plan {
+  if (options.output === undefined || options.output === '') {
+    throw new UsageError('export: missing -o <out.glb|out.gltf>');
+  }
+  const pose = options.pose as GltfPose;
+  if (!GLTF_POSES.includes(pose)) {
+    throw new UsageError(`export: --pose must be ${GLTF_POSES.join(' or ')}, not '${options.pose}'`);
+  }
+  const axes = options.axes as AxisConvention;
+  if (!AXIS_CONVENTIONS.includes(axes)) {
+    throw new UsageError(`export: --axes must be ${AXIS_CONVENTIONS.join(' or ')}, not '${options.axes}'`);
+  }
+  const extension = extname(options.output).toLowerCase();
+  if (extension !== '.glb' && extension !== '.gltf') {
+    throw new UsageError(`export: the output must end in .glb or .gltf, not '${options.output}'`);
+  }
+  const format = extension === '.glb' ? 'glb' : 'gltf';
+  if (options.separate === true && format === 'glb') {
+    throw new UsageError('export: --separate applies to .gltf output (a .glb holds its buffer)');
+  }
+  let bin: Plan['bin'] = null;
+  if (options.separate === true) {
+    const path = options.output.slice(0, options.output.length - extension.length) + '.bin';
+    bin = { path, name: basename(path) };
+  }
+  return { input: file, output: options.output, format, bin, pose, axes, mesh: options.mesh };
+}
+
+/** The input is never overwritten: not by name, nor through a link to it. */
+async function refuseToOverwriteInput(plan: Plan): Promise<void> {
+  const input = await stat(plan.input).catch(() => null);
+  for (const target of [plan.output, plan.bin?.path]) {
+    if (target === undefined) continue;
+    const same =
+      resolve(target) === resolve(plan.input) ||
+      (input !== null && (await stat(target).then((t) => t.dev === input.dev && t.ino === input.ino, () => false)));
+    if (same) throw new UsageError(`export: '${target}' is the input file; choose another output`);
+  }
+}
+
+/**
+ * Each file goes to a temp file in its own directory, then is renamed over the target, so no
+ * target is ever left half-written. Everything is staged before the first rename.
+ */
+async function writeFilesAtomically(files: readonly { path: string; data: Uint8Array }[]): Promise<void> {
+  const staged: { temp: string; path: string }[] = [];
+  try {
+    for (const { path, data } of files) {
+      const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+      staged.push({ temp, path });
+      await writeDurably(temp, data, path);
+    }
+    while (staged.length > 0) {
+      const { temp, path } = staged[0]!;
+      await rename(temp, path).catch((error: unknown) => {
+        throw new Error(`cannot write ${path}: ${reason(error)}`);
+      });
+      staged.shift();
+    }
+  } finally {
+    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
+  }
+}
+
+async function writeDurably(temp: string, data: Uint8Array, target: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(temp, 'wx');
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    throw new Error(`cannot write ${target}: ${reason(error)}`);
+  } finally {
+    await handle?.close();
+  }
+}
+
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT') return 'no such directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
+  return error instanceof Error ? error.message : String(error);
+}
+
+function formatBytes(count: number): string {
+  return `${count.toLocaleString('en-US')} bytes`;
+}

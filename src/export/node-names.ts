@@ -1,0 +1,67 @@
+/** Names and extras of the glTF nodes that stand for bones. */
+import { idHexWidth, type Skeleton, type SkeletonBone } from '../model/skeleton.js';
+
+/** `0x` + uppercase hex, zero-padded to `digits`. */
+export function hex(value: number | bigint, digits: number): string {
+  const unsigned = typeof value === 'bigint' ? BigInt.asUintN(digits * 4, value) : value >>> 0;
+  return `0x${unsigned.toString(16).toUpperCase().padStart(digits, '0')}`;
+}
+
+/** The name a bone gets when no resolver knows it: `bone_0xXXXXXXXX` (its name hash). */
+export function fallbackBoneName(bone: Pick<SkeletonBone, 'nameHash'>): string {
+  return `bone_${hex(bone.nameHash, 8)}`;
+}
+
+/**
+ * One unique name per bone, in bone order. glTF joints and Blender bones need unique names: the
+ * first bone keeps a name, later duplicates get `.1`, `.2`… (skipping any name another bone has).
+ */
+export function uniqueBoneNames(
+  bones: readonly SkeletonBone[],
+  resolve?: (bone: SkeletonBone) => string | null,
+): string[] {
+  const wanted = bones.map((bone) => {
+    const name = resolve?.(bone);
+    return name ? name : fallbackBoneName(bone);
+  });
+  return makeUnique(wanted);
+}
+
+/** Keeps each first occurrence; renames later duplicates to `name.k` with the smallest free k. */
+export function makeUnique(wanted: readonly string[]): string[] {
+  const taken = new Set(wanted);
+  const seen = new Set<string>();
+  return wanted.map((name) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      return name;
+    }
+    let k = 1;
+    while (taken.has(`${name}.${k}`)) k++;
+    const renamed = `${name}.${k}`;
+    taken.add(renamed);
+    return renamed;
+  });
+}
+
+/** A name not in `names`: `base`, else `base.1`, `base.2`… */
+export function freeName(base: string, names: readonly string[]): string {
+  const taken = new Set(names);
+  if (!taken.has(base)) return base;
+  let k = 1;
+  while (taken.has(`${base}.${k}`)) k++;
+  return `${base}.${k}`;
+}
+
+export interface BoneNodeExtras {
+  [key: string]: string | number;
+  nameHash: string;
+  id: string;
+  index: number;
+}
+
+/** `index` is the bone's list position, which is also its joint index in the skin. */
+export function boneNodeExtras(skeleton: Skeleton, index: number): BoneNodeExtras {
+  const bone = skeleton.bones[index]!;
+  return { nameHash: hex(bone.nameHash, 8), id: hex(bone.id, idHexWidth(skeleton.dialect)), index };
+}
