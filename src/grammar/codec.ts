@@ -32,6 +32,11 @@ export interface Codec<T> {
   readonly minSize: number;
   /** Size as the tables show it when not fixed, e.g. `1 or 5`. */
   readonly sizeText?: string;
+  /**
+   * Set on the primitive codecs: lets a structure read them with a direct reader call instead of
+   * a dynamic dispatch, which keeps decoding close to a hand-written loop.
+   */
+  readonly primitive?: PrimitiveKind;
   /** Structures this type is made of, documented in tables of their own. */
   readonly children?: readonly AnyCodec[];
   read(reader: ByteReader, context: ReadContext): T;
@@ -42,6 +47,15 @@ export interface Codec<T> {
 // need `any` here; the struct and array combinators restore precise types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCodec = Codec<any>;
+
+export const enum PrimitiveKind {
+  U8 = 1,
+  U16,
+  U32,
+  U64,
+  F32,
+  Vec4,
+}
 
 /** The decoded type of a codec. */
 export type Infer<C> = C extends Codec<infer T> ? T : never;

@@ -2,27 +2,25 @@ import { formatValue, hex } from '../io/format.js';
 import type { ByteReader } from '../io/reader.js';
 import type { ByteWriter } from '../io/writer.js';
 import type { Vec4 } from '../math/vector.js';
-import type { Codec, ConstCodec } from './codec.js';
+import { PrimitiveKind, type Codec, type ConstCodec } from './codec.js';
 
-function primitive<T>(typeName: string, size: number, read: (r: ByteReader) => T, write: (w: ByteWriter, v: T) => void): Codec<T> {
-  return { typeName, fixedSize: size, minSize: size, read: (r) => read(r), write };
+function primitive<T>(typeName: string, size: number, kind: PrimitiveKind, read: (r: ByteReader) => T, write: (w: ByteWriter, v: T) => void): Codec<T> {
+  return { typeName, fixedSize: size, minSize: size, primitive: kind, read: (r) => read(r), write };
 }
 
-export const u8 = primitive<number>('u8', 1, (r) => r.u8(), (w, v) => w.u8(v));
-export const u16 = primitive<number>('u16', 2, (r) => r.u16(), (w, v) => w.u16(v));
-export const u32 = primitive<number>('u32', 4, (r) => r.u32(), (w, v) => w.u32(v));
-export const u64 = primitive<bigint>('u64', 8, (r) => r.u64(), (w, v) => w.u64(v));
-export const f32 = primitive<number>('f32', 4, (r) => r.f32(), (w, v) => w.f32(v));
+export const u8 = primitive<number>('u8', 1, PrimitiveKind.U8, (r) => r.u8(), (w, v) => w.u8(v));
+export const u16 = primitive<number>('u16', 2, PrimitiveKind.U16, (r) => r.u16(), (w, v) => w.u16(v));
+export const u32 = primitive<number>('u32', 4, PrimitiveKind.U32, (r) => r.u32(), (w, v) => w.u32(v));
+export const u64 = primitive<bigint>('u64', 8, PrimitiveKind.U64, (r) => r.u64(), (w, v) => w.u64(v));
+export const f32 = primitive<number>('f32', 4, PrimitiveKind.F32, (r) => r.f32(), (w, v) => w.f32(v));
 
 /** Four f32: a position (x, y, z, 0) or a rotation quaternion (x, y, z, w). */
 export const vec4: Codec<Vec4> = {
   typeName: 'f32 × 4',
   fixedSize: 16,
   minSize: 16,
-  read: (r) => {
-    r.need(16);
-    return [r.f32(), r.f32(), r.f32(), r.f32()];
-  },
+  primitive: PrimitiveKind.Vec4,
+  read: (r) => r.vec4(),
   write: (w, v) => {
     w.f32(v[0]);
     w.f32(v[1]);

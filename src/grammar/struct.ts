@@ -1,6 +1,7 @@
 import { formatPath } from '../io/format.js';
 import type { AnyCodec, Codec, Confidence, Infer } from './codec.js';
-import { isConstCodec } from './codec.js';
+import { isConstCodec, PrimitiveKind } from './codec.js';
+import type { ByteReader } from '../io/reader.js';
 
 /** One field of a structure: its codec and what the seed says of it. */
 export interface FieldSpec<C extends AnyCodec = AnyCodec> {
@@ -46,6 +47,8 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
     min += f.codec.minSize;
   }
   const children = fields.map((f) => f.codec);
+  // Constants keep their own read (it checks the value); plain primitives are read directly.
+  const kinds = fields.map((f) => (isConstCodec(f.codec) ? 0 : (f.codec.primitive ?? 0)));
   return {
     typeName: structName,
     structName,
@@ -61,7 +64,8 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
         const f = fields[i]!;
         path.push(f.name);
         const start = r.pos;
-        const value = f.codec.read(r, ctx);
+        const kind = kinds[i]!;
+        const value = kind === 0 ? f.codec.read(r, ctx) : readPrimitive(r, kind);
         if (keep[i]) out[f.name] = value;
         if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
         path.pop();
@@ -76,4 +80,21 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
       }
     },
   };
+}
+
+function readPrimitive(r: ByteReader, kind: PrimitiveKind): unknown {
+  switch (kind) {
+    case PrimitiveKind.U8:
+      return r.u8();
+    case PrimitiveKind.U16:
+      return r.u16();
+    case PrimitiveKind.U32:
+      return r.u32();
+    case PrimitiveKind.U64:
+      return r.u64();
+    case PrimitiveKind.F32:
+      return r.f32();
+    case PrimitiveKind.Vec4:
+      return r.vec4();
+  }
 }

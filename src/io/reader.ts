@@ -82,6 +82,21 @@ export class ByteReader {
     return v;
   }
 
+  /** Four f32 lanes with one bounds check: positions and quaternions. */
+  vec4(): [number, number, number, number] {
+    if (this.pos + 16 > this.end) this.need(16);
+    const view = this.view;
+    const p = this.pos;
+    const x = view.getFloat32(p, true);
+    const y = view.getFloat32(p + 4, true);
+    const z = view.getFloat32(p + 8, true);
+    const w = view.getFloat32(p + 12, true);
+    // Any NaN lane goes through f32() for its signalling check; the common case stays cheap.
+    if (x !== x || y !== y || z !== z || w !== w) return [this.f32(), this.f32(), this.f32(), this.f32()];
+    this.pos = p + 16;
+    return [x, y, z, w];
+  }
+
   /** A copy of the next `n` bytes. */
   raw(n: number): Uint8Array {
     this.need(n);
