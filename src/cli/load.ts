@@ -1,5 +1,6 @@
 /** Reading skeleton files from disk for the commands. */
 import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Span } from '../grammar/codec.js';
 import { describeHeader, readResource, type Resource } from '../formats/resource.js';
 import { skeletonFromResource } from '../model/read.js';
 import type { Dialect, Skeleton } from '../model/skeleton.js';
@@ -10,11 +11,14 @@ export interface LoadOptions {
   dialect?: Dialect;
   /** anvilnext reading choices. */
   reading?: AnvilnextReading;
+  /** Record field spans (for hex annotation). */
+  spans?: boolean;
 }
 
 export interface LoadedResource {
   bytes: Uint8Array;
   resource: Resource;
+  spans?: Span[];
 }
 
 /** Reads a Skeleton or SkeletonComponent file. Throws ParseError on bad input, Error for other classes. */
@@ -22,7 +26,7 @@ export async function loadResource(path: string, options: LoadOptions = {}): Pro
   const bytes = await readBytes(path);
   const result = readResource(bytes, options);
   if (!result) throw new Error(`${path}: not a Skeleton or SkeletonComponent (${describeHeader(bytes)})`);
-  return { bytes, resource: result.resource };
+  return { bytes, resource: result.resource, spans: result.spans };
 }
 
 /** Reads a Skeleton resource file and builds the dialect-free model. Throws ParseError on bad input. */

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { componentToJson, skeletonToJson, toJsonText } from '../../export/json.js';
+import { annotatedHexDump } from '../../export/hexdump.js';
 import { componentText, skeletonText } from '../../export/text.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
@@ -10,6 +11,7 @@ import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } fr
 
 interface InspectOptions extends ResourceOptionValues {
   json?: boolean;
+  hex?: boolean;
   names: string[];
 }
 
@@ -18,16 +20,17 @@ export function registerInspectCommand(program: Command): void {
     .command('inspect')
     .description('show one Skeleton or SkeletonComponent: layout, id, bones with names, transforms')
     .argument('<file>', 'a Skeleton or SkeletonComponent resource file')
-    .option('--json', 'print the JSON contract instead of a table');
+    .option('--json', 'print the JSON contract instead of a table')
+    .option('--hex', 'print an annotated hex dump: every byte with the field it belongs to');
   addResourceOptions(command);
   addNamesOption(command);
-  command.addHelpText('after', '\nExamples:\n  anvil-skel inspect samples/anvilnext/MAD_CHR_Skel_U.Skeleton\n  anvil-skel inspect --json samples/scimitar/SWS_Skater.Skeleton');
+  command.addHelpText('after', '\nExamples:\n  anvil-skel inspect samples/anvilnext/MAD_CHR_Skel_U.Skeleton\n  anvil-skel inspect --json samples/scimitar/SWS_Skater.Skeleton\n  anvil-skel inspect --hex samples/anvilnext/MAD_NPC_Generic.SkeletonComponent');
   command.action(async (file: string, options: InspectOptions) => {
     const read = resourceReadOptions(options);
     const dictionary = await loadNameDictionary(options.names);
     let loaded;
     try {
-      loaded = await loadResource(file, read);
+      loaded = await loadResource(file, { ...read, spans: options.hex === true });
     } catch (error) {
       if (error instanceof ParseError) {
         process.stderr.write(`${file}: ${error.message}\n`);
@@ -36,7 +39,11 @@ export function registerInspectCommand(program: Command): void {
       }
       throw error;
     }
-    const { resource, bytes } = loaded;
+    const { resource, bytes, spans } = loaded;
+    if (options.hex) {
+      process.stdout.write(annotatedHexDump(bytes, spans ?? []));
+      return;
+    }
     if (resource.kind === 'SkeletonComponent') {
       const json = componentToJson(resource.record, bytes.length);
       process.stdout.write(options.json ? toJsonText(json) : componentText(json, file));
