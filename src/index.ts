@@ -10,4 +10,7 @@ export * from './export/index.js';
 export { skeletonToJson, componentToJson, toJsonText, type SkeletonJson, type BoneJson, type ComponentJson } from './export/json.js';
 export { skeletonText, componentText } from './export/text.js';
 export { validateResourceBytes, firstDifference, type ResourceValidation, type RefusalReport } from './analysis/validate-resource.js';
-export { runtimeLocalTransforms } from './analysis/runtime-pose.js';
+export * from './analysis/runtime-pose.js';
+export * from './analysis/checks/index.js';
+export * from './analysis/pose-array.js';
+export * from './analysis/pose-find.js';

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerExportCommand } from './commands/export.js';
 import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
+import { registerPoseCommands } from './commands/pose.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerSampleCommand(program);
   registerNameCommands(program);
   registerExportCommand(program);
+  registerPoseCommands(program);
   return program;
 }
 

@@ -1,0 +1,95 @@
+/**
+ * The registry of named invariant checks. Model-level checks need only the dialect-free Skeleton;
+ * record-level checks (later) read `subject.record` and list only their dialect in `dialects`.
+ * To add one: write `<id>.ts` exporting a `Check`, and append it to CHECKS.
+ */
+import { descendantCount } from './descendant-count.js';
+import { globalComposition } from './global-composition.js';
+import { mirrorCounterpart } from './mirror-counterpart.js';
+import { parentOrder } from './parent-order.js';
+import { positionWZero } from './position-w-zero.js';
+import { confidenceFor, notApplicable } from './report.js';
+import { rootLocalEqualsOwn } from './root-local-equals-own.js';
+import { singleRoot } from './single-root.js';
+import { storedIndex } from './stored-index.js';
+import type { Check, CheckResult, CheckSubject } from './types.js';
+import { unitRotations } from './unit-rotations.js';
+
+export type { Check, CheckResult, CheckStatus, CheckSubject, CheckConfidence, Offender } from './types.js';
+export { CHECK_CONFIDENCES } from './types.js';
+export * from './tolerances.js';
+export { counterpartName, hasSide } from './side-names.js';
+export { countDescendants } from './descendant-count.js';
+export { expectedGlobal, transformError, type TransformError } from './global-composition.js';
+export {
+  descendantCount,
+  globalComposition,
+  mirrorCounterpart,
+  parentOrder,
+  positionWZero,
+  rootLocalEqualsOwn,
+  singleRoot,
+  storedIndex,
+  unitRotations,
+};
+
+/** Every check, in report order (structure first, then transforms, then stored fields). */
+export const CHECKS: readonly Check[] = [
+  singleRoot,
+  parentOrder,
+  globalComposition,
+  unitRotations,
+  positionWZero,
+  storedIndex,
+  descendantCount,
+  mirrorCounterpart,
+  rootLocalEqualsOwn,
+];
+
+export function checkById(id: string): Check | undefined {
+  return CHECKS.find((check) => check.id === id);
+}
+
+export interface RunChecksOptions {
+  /** Run only these check ids (in registry order). Unknown ids throw a RangeError. */
+  only?: readonly string[];
+}
+
+/** Runs the checks on one subject; a check that does not apply to the dialect is `not-applicable`. */
+export function runChecks(subject: CheckSubject, options: RunChecksOptions = {}): CheckResult[] {
+  const only = options.only;
+  if (only !== undefined) {
+    const unknown = only.filter((id) => checkById(id) === undefined);
+    if (unknown.length > 0) {
+      throw new RangeError(`unknown check id(s): ${unknown.join(', ')}; known: ${CHECKS.map((c) => c.id).join(', ')}`);
+    }
+  }
+  const selected = only === undefined ? CHECKS : CHECKS.filter((check) => only.includes(check.id));
+  return selected.map((check) => runOne(check, subject));
+}
+
+function runOne(check: Check, subject: CheckSubject): CheckResult {
+  const dialect = subject.skeleton.dialect;
+  if (!check.dialects.includes(dialect)) {
+    return notApplicable(check, subject, `applies to ${check.dialects.join(', ')} only`);
+  }
+  try {
+    return check.run(subject);
+  } catch (error) {
+    // Checks are written not to throw; this keeps one bad check from losing the other reports.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      id: check.id,
+      confidence: confidenceFor(check, dialect),
+      status: check.confidence === 'Informative' ? 'noted' : 'failed',
+      offenders: [{ bone: -1, message: `the check could not run: ${message}` }],
+      offenderCount: 1,
+      summary: `the check could not run on this model: ${message}`,
+    };
+  }
+}
+
+/** True when any result is a failure (`noted` and `not-applicable` are not). */
+export function anyFailed(results: readonly CheckResult[]): boolean {
+  return results.some((result) => result.status === 'failed');
+}

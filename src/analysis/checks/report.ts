@@ -1,0 +1,112 @@
+/** Helpers the checks share to build plain, capped, JSON-safe reports. */
+import type { Transform } from '../../math/transform.js';
+import type { Dialect } from '../../model/skeleton.js';
+import { MAX_OFFENDERS } from './tolerances.js';
+import type { Check, CheckResult, CheckSubject, Offender } from './types.js';
+
+/** An offender before the bone's name is attached. */
+export type OffenderInput = Omit<Offender, 'name'>;
+
+export interface OffenderList {
+  add(offender: OffenderInput): void;
+  readonly count: number;
+  /** The result: `failed` when there are offenders (or `failStatus`), else `held`. */
+  result(summaries: { held: string; failed: string }, failStatus?: 'failed' | 'noted'): CheckResult;
+}
+
+/** Collects offenders for one check run, capped at MAX_OFFENDERS, with names attached. */
+export function offenderList(check: Check, subject: CheckSubject): OffenderList {
+  const listed: Offender[] = [];
+  let count = 0;
+  return {
+    add(offender) {
+      count++;
+      if (listed.length >= MAX_OFFENDERS) return;
+      const entry: Partial<Offender> & { bone: number } = { bone: offender.bone };
+      if (subject.boneName !== undefined) entry.name = boneNameOf(subject, offender.bone);
+      if (offender.measured !== undefined && Number.isFinite(offender.measured)) entry.measured = offender.measured;
+      if (offender.expected !== undefined) entry.expected = offender.expected;
+      if (offender.actual !== undefined) entry.actual = offender.actual;
+      entry.message = offender.message;
+      listed.push(entry as Offender);
+    },
+    get count() {
+      return count;
+    },
+    result(summaries, failStatus = 'failed') {
+      return {
+        id: check.id,
+        confidence: confidenceFor(check, subject.skeleton.dialect),
+        status: count === 0 ? 'held' : failStatus,
+        offenders: listed,
+        offenderCount: count,
+        summary: count === 0 ? summaries.held : summaries.failed,
+      };
+    },
+  };
+}
+
+export function confidenceFor(check: Check, dialect: Dialect): Check['confidence'] {
+  return check.confidenceByDialect?.[dialect] ?? check.confidence;
+}
+
+export function notApplicable(check: Check, subject: CheckSubject, summary: string): CheckResult {
+  return {
+    id: check.id,
+    confidence: confidenceFor(check, subject.skeleton.dialect),
+    status: 'not-applicable',
+    offenders: [],
+    offenderCount: 0,
+    summary,
+  };
+}
+
+/** The bone's name through the resolver; null when unknown, out of range or the resolver throws. */
+export function boneNameOf(subject: CheckSubject, bone: number): string | null {
+  const resolve = subject.boneName;
+  const entry = subject.skeleton.bones[bone];
+  if (resolve === undefined || entry === undefined) return null;
+  try {
+    const name = resolve(entry.nameHash);
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A valid bone index of a skeleton of `count` bones. */
+export function isBoneIndex(value: unknown, count: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < count;
+}
+
+/** A number for a message: 7 significant digits, NaN and ±Infinity spelled out. */
+export function formatNumber(value: number): string {
+  if (typeof value !== 'number') return String(value);
+  if (!Number.isFinite(value)) return String(value);
+  return String(Number(value.toPrecision(7)));
+}
+
+export function formatTuple(values: ArrayLike<number> | undefined): string {
+  if (values === undefined || values === null) return 'missing';
+  return `[${Array.from(values, formatNumber).join(', ')}]`;
+}
+
+export function formatTransform(t: Transform | undefined): string {
+  if (t === undefined || t === null) return 'missing';
+  return `position ${formatTuple(t.position)} rotation ${formatTuple(t.rotation)}`;
+}
+
+/** Largest of the values, NaN when any is NaN (so a NaN never passes a `<=` test). */
+export function worst(...values: number[]): number {
+  let result = 0;
+  for (const v of values) {
+    if (Number.isNaN(v)) return NaN;
+    if (v > result) result = v;
+  }
+  return result;
+}
+
+/** Plural helper for summaries. */
+export function bonesWord(count: number): string {
+  return count === 1 ? '1 bone' : `${count} bones`;
+}

@@ -1,0 +1,64 @@
+/**
+ * The shapes of the named invariant checks. A check is data (id, title, the fact it encodes, how
+ * sure the seed is of it, where it applies) plus a pure function from a subject to a report.
+ * Reports are plain JSON-serialisable data: no bigint, no class instances.
+ */
+import type { Dialect, Skeleton } from '../../model/skeleton.js';
+
+/** How the seed knows the fact a check encodes. `Informative` checks never fail. */
+export type CheckConfidence = 'Proven' | 'Observed' | 'Inferred' | 'Informative';
+export const CHECK_CONFIDENCES: readonly CheckConfidence[] = ['Proven', 'Observed', 'Inferred', 'Informative'];
+
+/**
+ * `held`: the fact holds on this subject. `failed`: it does not (offenders list where).
+ * `not-applicable`: the check does not apply (other dialect, no data to check).
+ * `noted`: an `Informative` observation that did not hold; never a failure.
+ */
+export type CheckStatus = 'held' | 'failed' | 'not-applicable' | 'noted';
+
+export interface CheckSubject {
+  skeleton: Skeleton;
+  /** The dialect's decoded record, for record-level checks; absent when only the model is known. */
+  record?: unknown;
+  /** Resolves a name hash to its name, null when unknown. Without it every name is unknown. */
+  boneName?: (hash: number) => string | null;
+}
+
+export interface Offender {
+  /** Bone index (array position); −1 stands for the skeleton as a whole (e.g. its own transform). */
+  bone: number;
+  /** The bone's name when a resolver was given (null: unknown); absent without a resolver. */
+  name?: string | null;
+  /** The measured error, in the unit the check's tolerance uses; absent when not finite. */
+  measured?: number;
+  expected?: string;
+  actual?: string;
+  message: string;
+}
+
+export interface CheckResult {
+  id: string;
+  confidence: CheckConfidence;
+  status: CheckStatus;
+  /** The offending bones, in bone order, capped at MAX_OFFENDERS. */
+  offenders: Offender[];
+  /** How many offenders there are in all (offenders.length may be capped). */
+  offenderCount: number;
+  summary?: string;
+}
+
+export interface Check {
+  /** Kebab-case, stable: reports and `--only` name checks by it. */
+  id: string;
+  title: string;
+  /** The fact the check encodes, in one sentence. */
+  statement: string;
+  /** How the seed knows the fact, in general. */
+  confidence: CheckConfidence;
+  /** Where the seed's confidence differs by dialect. */
+  confidenceByDialect?: Partial<Record<Dialect, CheckConfidence>>;
+  /** The dialects the check applies to; elsewhere its result is `not-applicable`. */
+  dialects: readonly Dialect[];
+  /** Never throws on a weird model: reports offenders instead. */
+  run(subject: CheckSubject): CheckResult;
+}

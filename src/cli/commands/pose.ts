@@ -1,0 +1,216 @@
+/**
+ * `anvil-skel pose …`: the engine's runtime pose array of a skeleton.
+ *   pose build <skeleton> -o <file>    write the array (atomically; never over the input)
+ *   pose find <skeleton> <dump>        stream a memory dump and report where the array sits
+ *   pose show <skeleton>               the runtime local and world pose, bone by bone
+ */
+import { randomBytes } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { type Command, Option } from 'commander';
+import { encodePoseArray } from '../../analysis/pose-array.js';
+import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
+import { runtimeLocalTransforms, runtimeWorldTransforms } from '../../analysis/runtime-pose.js';
+import type { Transform } from '../../math/transform.js';
+import { DIALECTS, type Dialect, type Skeleton } from '../../model/skeleton.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { loadSkeleton } from '../load.js';
+
+const MIB = 1024 * 1024;
+const DEFAULT_CHUNK_MIB = 32;
+
+interface DialectOption {
+  dialect?: Dialect;
+}
+
+function dialectOption(): Option {
+  return new Option('--dialect <dialect>', 'override layout detection').choices(DIALECTS);
+}
+
+export function registerPoseCommands(program: Command): void {
+  const pose = program.command('pose').description("the engine's runtime pose array: build it, find it in a memory dump, show the runtime pose");
+
+  pose
+    .command('build')
+    .description('write the runtime pose array (48 bytes a bone: position, rotation, scale vec4, f32 LE)')
+    .argument('<skeleton>', 'Skeleton resource file')
+    .requiredOption('-o, --output <file>', 'file to write (replaced atomically; never the input)')
+    .addOption(dialectOption())
+    .action((skeleton: string, options: DialectOption & { output: string }) => buildCommand(skeleton, options));
+
+  pose
+    .command('find')
+    .description("find the skeleton's runtime pose array in a memory dump (streamed, any size)")
+    .argument('<skeleton>', 'Skeleton resource file')
+    .argument('<dump>', 'binary memory dump')
+    .option('--json', 'print {"offset","root","bones","matched","maxError"}')
+    .option('--chunk-mib <n>', `read the dump in chunks of n MiB (default ${DEFAULT_CHUNK_MIB})`, parseChunkMib)
+    .addOption(dialectOption())
+    .action((skeleton: string, dump: string, options: DialectOption & { json?: boolean; chunkMib?: number }) => findCommand(skeleton, dump, options));
+
+  pose
+    .command('show')
+    .description('print the runtime local pose (own transform in the root) and its world pose')
+    .argument('<skeleton>', 'Skeleton resource file')
+    .option('--json', 'print JSON')
+    .addOption(dialectOption())
+    .action((skeleton: string, options: DialectOption & { json?: boolean }) => showCommand(skeleton, options));
+}
+
+function parseChunkMib(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new UsageError(`--chunk-mib must be an integer from 1 to 1024, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+async function buildCommand(skeletonPath: string, options: DialectOption & { output: string }): Promise<void> {
+  const output = resolve(options.output);
+  if (await sameFile(skeletonPath, output)) throw new UsageError(`refusing to write the pose array over the input ${skeletonPath}`);
+  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  const bytes = encodePoseArray(skeleton);
+  await writeAtomically(output, bytes);
+  process.stdout.write(`wrote ${skeleton.bones.length} pose records (${bytes.byteLength} bytes) to ${options.output}\n`);
+  process.exitCode = EXIT_OK;
+}
+
+/** True when both paths name the same file (same path, or same device and inode). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  if (resolve(a) === resolve(b)) return true;
+  const [sa, sb] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
+  return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
+}
+
+/** Writes a temp file beside the target, then renames it over the target. */
+async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, bytes, { flag: 'wx' });
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function findCommand(skeletonPath: string, dumpPath: string, options: DialectOption & { json?: boolean; chunkMib?: number }): Promise<void> {
+  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  if (skeleton.bones.length === 0) {
+    process.stderr.write(`anvil-skel: ${skeletonPath} has no bones, so no pose array to find\n`);
+    process.exitCode = EXIT_FAILED;
+    return;
+  }
+  const handle = await open(dumpPath, 'r');
+  const progress = progressReporter(dumpPath);
+  let result: PoseFindResult | null;
+  let size: number;
+  try {
+    size = (await handle.stat()).size;
+    progress.total = size;
+    result = await findPoseArray(skeleton, readChunks(handle, (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB), {
+      onProgress: (scanned) => progress.update(scanned),
+    });
+  } finally {
+    progress.done();
+    await handle.close();
+  }
+  if (result === null) {
+    process.stderr.write(
+      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${skeletonPath} in ${dumpPath} (${size} bytes scanned)\n`,
+    );
+    process.exitCode = EXIT_FAILED;
+    return;
+  }
+  const { offset, root, bones, matched, maxError } = result;
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
+  } else {
+    process.stdout.write(
+      `pose array at offset ${offset} (0x${offset.toString(16)}): ${bones} bones, ${matched} matched, root ${root}` +
+        `${result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : ''}, max error ${maxError === 0 ? '0' : maxError.toPrecision(3)}\n`,
+    );
+  }
+  if (result.matches > 1) {
+    const others = result.alsoAt.map((at) => `0x${at.toString(16)}`).join(', ');
+    process.stderr.write(`anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`);
+  }
+  process.exitCode = EXIT_OK;
+}
+
+/** The dump in chunks read into one reused buffer (the scanner copies what it keeps). */
+async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerator<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  for (let position = 0; ; ) {
+    const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
+    if (bytesRead === 0) return;
+    yield buffer.subarray(0, bytesRead);
+    position += bytesRead;
+  }
+}
+
+/** Progress on stderr, only when stderr is a terminal, at most five times a second. */
+function progressReporter(label: string): { total: number; update(scanned: number): void; done(): void } {
+  const tty = process.stderr.isTTY === true;
+  let last = 0;
+  let shown = false;
+  return {
+    total: 0,
+    update(scanned) {
+      const now = Date.now();
+      if (!tty || now - last < 200) return;
+      last = now;
+      shown = true;
+      const percent = this.total > 0 ? ` ${((100 * scanned) / this.total).toFixed(1)}%` : '';
+      process.stderr.write(`\r\x1b[Kscanning ${label}:${percent} (${(scanned / 1e9).toFixed(2)} of ${(this.total / 1e9).toFixed(2)} GB)`);
+    },
+    done() {
+      if (shown) process.stderr.write('\r\x1b[K');
+    },
+  };
+}
+
+async function showCommand(skeletonPath: string, options: DialectOption & { json?: boolean }): Promise<void> {
+  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  const locals = runtimeLocalTransforms(skeleton);
+  const worlds = runtimeWorldTransforms(skeleton);
+  if (options.json) {
+    const bones = skeleton.bones.map((bone, index) => ({
+      bone: index,
+      parent: bone.parent,
+      nameHash: bone.nameHash,
+      local: plain(locals[index]!),
+      world: plain(worlds[index]!),
+    }));
+    const own = skeleton.ownTransform === null ? null : plain(skeleton.ownTransform);
+    process.stdout.write(`${JSON.stringify({ dialect: skeleton.dialect, ownTransform: own, bones }, null, 2)}\n`);
+  } else {
+    process.stdout.write(showText(skeleton, locals, worlds));
+  }
+  process.exitCode = EXIT_OK;
+}
+
+function plain(t: Transform): { position: number[]; rotation: number[] } {
+  return { position: [...t.position], rotation: [...t.rotation] };
+}
+
+function showText(skeleton: Skeleton, locals: Transform[], worlds: Transform[]): string {
+  const own = skeleton.ownTransform;
+  const lines = [
+    `${skeleton.dialect} skeleton, ${skeleton.bones.length} bones; ` +
+      (own === null ? 'no own transform: the runtime root local is the stored one' : `own transform ${formatTransform(own)} replaces the root local`),
+    `${'bone'.padStart(5)} ${'parent'.padStart(6)}  name hash   ${'runtime local'.padEnd(formatTransform(IDENTITY).length + 2)}world`,
+  ];
+  skeleton.bones.forEach((bone, index) => {
+    const parent = bone.parent === -1 ? '-' : String(bone.parent);
+    const hash = `0x${(bone.nameHash >>> 0).toString(16).padStart(8, '0')}`;
+    lines.push(`${String(index).padStart(5)} ${parent.padStart(6)}  ${hash}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`);
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+const IDENTITY: Transform = { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] };
+
+function formatTransform(t: Transform): string {
+  const f = (values: readonly number[]): string => values.map((v) => (v < 0 || Object.is(v, -0) ? '' : ' ') + v.toFixed(4)).join(',');
+  return `p(${f(t.position.slice(0, 3))}) q(${f(t.rotation)})`;
+}
