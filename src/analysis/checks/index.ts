@@ -3,6 +3,7 @@
  * record-level checks (later) read `subject.record` and list only their dialect in `dialects`.
  * To add one: write `<id>.ts` exporting a `Check`, and append it to CHECKS.
  */
+import { ANVILNEXT_RECORD_CHECKS } from './anvilnext-record.js';
 import { descendantCount } from './descendant-count.js';
 import { globalComposition } from './global-composition.js';
 import { mirrorCounterpart } from './mirror-counterpart.js';
@@ -10,6 +11,7 @@ import { parentOrder } from './parent-order.js';
 import { positionWZero } from './position-w-zero.js';
 import { confidenceFor, notApplicable } from './report.js';
 import { rootLocalEqualsOwn } from './root-local-equals-own.js';
+import { SCIMITAR_RECORD_CHECKS } from './scimitar-record.js';
 import { singleRoot } from './single-root.js';
 import { storedIndex } from './stored-index.js';
 import type { Check, CheckResult, CheckSubject } from './types.js';
@@ -17,6 +19,8 @@ import { unitRotations } from './unit-rotations.js';
 
 export type { Check, CheckResult, CheckStatus, CheckSubject, CheckConfidence, Offender } from './types.js';
 export { CHECK_CONFIDENCES } from './types.js';
+export * from './anvilnext-record.js';
+export * from './scimitar-record.js';
 export * from './tolerances.js';
 export { counterpartName, hasSide } from './side-names.js';
 export { countDescendants } from './descendant-count.js';
@@ -43,6 +47,8 @@ export const CHECKS: readonly Check[] = [
   storedIndex,
   descendantCount,
   mirrorCounterpart,
+  ...ANVILNEXT_RECORD_CHECKS,
+  ...SCIMITAR_RECORD_CHECKS,
   rootLocalEqualsOwn,
 ];
 

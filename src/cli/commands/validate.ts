@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
+import { checkSkeletonResource, isBlockingFailure } from '../../analysis/check-resource.js';
+import type { CheckResult } from '../../analysis/checks/index.js';
 import { validateResourceBytes, type ResourceValidation } from '../../analysis/validate-resource.js';
+import type { NameDictionary } from '../../names/dictionary.js';
 import { classifyHeader } from '../../formats/resource.js';
 import { formatOffset } from '../../io/format.js';
 import { toJsonText } from '../../export/json.js';
 import { EXIT_FAILED } from '../errors.js';
 import { readBytes, readHead, walkFiles } from '../files.js';
+import { addNamesOption, loadNameDictionary } from '../names-option.js';
 import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } from '../options.js';
 import { Progress } from '../progress.js';
 
@@ -12,23 +16,34 @@ interface ValidateOptions extends ResourceOptionValues {
   roundtrip?: boolean;
   json?: boolean;
   verbose?: boolean;
+  strict?: boolean;
+  checks: boolean;
+  names: string[];
 }
 
 export interface FileValidation {
   file: string;
-  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'skipped' | 'unreadable';
+  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'check-failed' | 'skipped' | 'unreadable';
   kind?: string;
   dialect?: string;
   size?: number;
   bones?: number;
   roundtrip?: boolean | null;
+  /** Every named check's result (Skeletons only). */
+  checks?: CheckResult[];
   error?: { offset?: number; path?: string; expected?: string; actual?: string; message: string };
 }
 
 /** Enough bytes to classify any header of either layout. */
 const HEAD_BYTES = 16;
 
-function describe(file: string, result: ResourceValidation): FileValidation {
+interface CheckContext {
+  dictionary: NameDictionary;
+  strict: boolean;
+  run: boolean;
+}
+
+function describe(file: string, result: ResourceValidation, checking: CheckContext): FileValidation {
   if (result.status === 'skipped') return { file, status: 'skipped' };
   if (result.status === 'refused') return { file, status: 'refused', kind: result.kind, dialect: result.dialect, error: result.refusal };
   const r = result.resource;
@@ -37,6 +52,14 @@ function describe(file: string, result: ResourceValidation): FileValidation {
   if (result.roundtrip === false) {
     const at = result.roundtripMismatchAt!;
     return { ...base, status: 'roundtrip-mismatch', error: { offset: at, message: `re-encoding differs from the input at offset ${formatOffset(at)}` } };
+  }
+  if (r.kind === 'Skeleton' && checking.run) {
+    base.checks = checkSkeletonResource(r, (hash) => checking.dictionary.resolve(hash));
+    const blocking = base.checks.filter((c) => isBlockingFailure(c, checking.strict));
+    if (blocking.length > 0) {
+      const names = blocking.map((c) => `${c.id} (${c.confidence})`).join(', ');
+      return { ...base, status: 'check-failed', error: { message: `check${blocking.length === 1 ? '' : 's'} failed: ${names}` } };
+    }
   }
   return base;
 }
@@ -48,14 +71,18 @@ export function registerValidateCommand(program: Command): void {
     .argument('<paths...>', 'files or directories')
     .option('--roundtrip', 're-encode each resource and require identical bytes')
     .option('--json', 'print a JSON report on stdout')
-    .option('-v, --verbose', 'list every file, not only failures');
+    .option('-v, --verbose', 'list every file, not only failures')
+    .option('--strict', 'fail on any failed check, not only Proven ones (Observed and Inferred checks otherwise warn)')
+    .option('--no-checks', 'only decode (and re-encode); skip the named invariant checks');
   addResourceOptions(command);
+  addNamesOption(command);
   command.addHelpText(
     'after',
-    '\nExit status: 0 when every resource holds, 1 when any fails, 2 on usage errors.\n\nExamples:\n  anvil-skel validate samples\n  anvil-skel validate --roundtrip --json extracted/ > report.json',
+    '\nEvery decoded Skeleton is also run through the named checks; a failed Proven check fails the file,\nother failed checks print warnings unless --strict.\n\nExit status: 0 when every resource holds, 1 when any fails, 2 on usage errors.\n\nExamples:\n  anvil-skel validate samples\n  anvil-skel validate --roundtrip --json extracted/ > report.json',
   );
   command.action(async (paths: string[], options: ValidateOptions) => {
     const read = resourceReadOptions(options);
+    const checking: CheckContext = { dictionary: await loadNameDictionary(options.names), strict: options.strict === true, run: options.checks !== false };
     const results: FileValidation[] = [];
     const progress = new Progress('validate');
     for await (const file of walkFiles(paths)) {
@@ -63,13 +90,14 @@ export function registerValidateCommand(program: Command): void {
       try {
         const head = await readHead(file, HEAD_BYTES);
         if (classifyHeader(head, read.dialect).length === 0) entry = { file, status: 'skipped' };
-        else entry = describe(file, validateResourceBytes(await readBytes(file), { ...read, roundtrip: options.roundtrip }));
+        else entry = describe(file, validateResourceBytes(await readBytes(file), { ...read, roundtrip: options.roundtrip }), checking);
       } catch (error) {
         entry = { file, status: 'unreadable', error: { message: (error as Error).message } };
       }
       results.push(entry);
       progress.update(results.length);
       if (entry.error) process.stderr.write(`${file}: ${entry.error.message}\n`);
+      if (!options.json) reportCheckFailures(file, entry.checks ?? [], checking.strict);
       if (options.verbose && !options.json && entry.status !== 'skipped') {
         const what = `${entry.kind} ${entry.dialect}${entry.bones === undefined ? '' : `, ${entry.bones} bones`}`;
         process.stdout.write(`${entry.status === 'valid' ? 'ok  ' : 'FAIL'}  ${file}  (${what})\n`);
@@ -82,19 +110,35 @@ export function registerValidateCommand(program: Command): void {
       valid: count('valid'),
       refused: count('refused'),
       roundtripMismatch: count('roundtrip-mismatch'),
+      checkFailed: count('check-failed'),
+      checkWarnings: results.reduce((n, r) => n + (r.checks ?? []).filter((c) => c.status === 'failed' && !isBlockingFailure(c, checking.strict)).length, 0),
       unreadable: count('unreadable'),
       skipped: count('skipped'),
       skeletons: results.filter((r) => r.status === 'valid' && r.kind === 'Skeleton').length,
       components: results.filter((r) => r.status === 'valid' && r.kind === 'SkeletonComponent').length,
     };
-    const failed = summary.refused + summary.roundtripMismatch + summary.unreadable;
+    const failed = summary.refused + summary.roundtripMismatch + summary.checkFailed + summary.unreadable;
     if (options.json) {
       process.stdout.write(toJsonText({ summary, files: results }));
     } else {
       process.stdout.write(
-        `${summary.files} files: ${summary.valid} valid (${summary.skeletons} Skeletons, ${summary.components} SkeletonComponents${options.roundtrip ? ', re-encoded byte for byte' : ''}), ${failed} failed, ${summary.skipped} skipped\n`,
+        `${summary.files} files: ${summary.valid} valid (${summary.skeletons} Skeletons, ${summary.components} SkeletonComponents${options.roundtrip ? ', re-encoded byte for byte' : ''}), ${failed} failed, ${summary.skipped} skipped${summary.checkWarnings ? `, ${summary.checkWarnings} check warning(s)` : ''}\n`,
       );
     }
     if (failed > 0) process.exitCode = EXIT_FAILED;
   });
+}
+
+/** One line per failed check, with its first offenders: `file: check id (Proven) failed at bone 3 (LeftArm): …`. */
+function reportCheckFailures(file: string, checks: readonly CheckResult[], strict: boolean): void {
+  for (const check of checks) {
+    if (check.status !== 'failed') continue;
+    const level = isBlockingFailure(check, strict) ? 'check failed' : 'warning: check failed';
+    process.stderr.write(`${file}: ${level}: ${check.id} (${check.confidence}): ${check.summary ?? ''}\n`);
+    for (const offender of check.offenders.slice(0, 5)) {
+      const where = offender.bone < 0 ? 'skeleton' : `bone ${offender.bone}${offender.name ? ` (${offender.name})` : ''}`;
+      process.stderr.write(`  ${where}: ${offender.message}\n`);
+    }
+    if (check.offenderCount > 5) process.stderr.write(`  … and ${check.offenderCount - 5} more\n`);
+  }
 }

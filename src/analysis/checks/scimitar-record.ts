@@ -1,0 +1,83 @@
+/**
+ * Checks on the `scimitar` record's references that the dialect-free model does not carry: the
+ * root names the first bone, constraints name their own bone, mirror pairs name bones.
+ */
+import type { ScimitarSkeleton } from '../../formats/scimitar/skeleton.js';
+import { hex } from '../../io/format.js';
+import { notApplicable, offenderList } from './report.js';
+import type { Check, CheckResult, CheckSubject } from './types.js';
+
+function scimitarRecord(subject: CheckSubject): ScimitarSkeleton | null {
+  const record = subject.record as Partial<ScimitarSkeleton> | undefined;
+  return record && Array.isArray(record.bones) && 'mirrorData' in record ? (record as ScimitarSkeleton) : null;
+}
+
+function withRecord(check: Check, subject: CheckSubject, run: (record: ScimitarSkeleton) => CheckResult): CheckResult {
+  const record = scimitarRecord(subject);
+  return record ? run(record) : notApplicable(check, subject, 'needs the decoded scimitar record');
+}
+
+export const rootNamesFirstBone: Check = {
+  id: 'root-reference-first-bone',
+  title: "Root reference is the first bone's id",
+  statement: "The Skeleton's root reference is tag 2 and the first bone's id.",
+  confidence: 'Proven',
+  dialects: ['scimitar'],
+  run(subject) {
+    return withRecord(rootNamesFirstBone, subject, (record) => {
+      const list = offenderList(rootNamesFirstBone, subject);
+      const first = record.bones[0];
+      if (record.root.kind !== 'ref' || !first || record.root.id !== first.id) {
+        const actual = record.root.kind === 'ref' ? `id ${hex(record.root.id)}` : record.root.kind;
+        list.add({ bone: -1, expected: first ? `id ${hex(first.id)}` : 'a first bone', actual, message: `the root reference is ${actual}, not the first bone` });
+      }
+      return list.result({ held: 'the root reference names the first bone', failed: 'the root reference does not name the first bone' });
+    });
+  },
+};
+
+export const constraintNamesItself: Check = {
+  id: 'constraint-bone-itself',
+  title: 'Orientation constraints name their own bone',
+  statement: "Each orientation constraint's bone reference is the bone that holds it.",
+  confidence: 'Proven',
+  dialects: ['scimitar'],
+  run(subject) {
+    return withRecord(constraintNamesItself, subject, (record) => {
+      const list = offenderList(constraintNamesItself, subject);
+      let total = 0;
+      record.bones.forEach((bone, index) => {
+        bone.constraints.forEach((constraint, c) => {
+          total++;
+          if (constraint.bone.kind !== 'ref' || constraint.bone.id !== bone.id) {
+            const actual = constraint.bone.kind === 'ref' ? `id ${hex(constraint.bone.id)}` : constraint.bone.kind;
+            list.add({ bone: index, expected: `id ${hex(bone.id)}`, actual, message: `constraint ${c} of bone ${index} names ${actual}` });
+          }
+        });
+      });
+      return list.result({ held: `all ${total} constraint(s) name their own bone`, failed: `${list.count} of ${total} constraint(s) name another bone` });
+    });
+  },
+};
+
+export const mirrorPairsNameBones: Check = {
+  id: 'mirror-pairs-name-bones',
+  title: 'Mirror pairs name bones of the skeleton',
+  statement: 'Both bone name CRCs of every mirror pair are names of bones of the skeleton.',
+  confidence: 'Observed',
+  dialects: ['scimitar'],
+  run(subject) {
+    return withRecord(mirrorPairsNameBones, subject, (record) => {
+      const list = offenderList(mirrorPairsNameBones, subject);
+      const names = new Set(record.bones.map((b) => b.nameHash));
+      record.mirrorData.pairs.forEach((pair, p) => {
+        for (const hash of [pair.boneNameA, pair.boneNameB]) {
+          if (!names.has(hash)) list.add({ bone: -1, expected: 'a bone name of the skeleton', actual: hex(hash), message: `mirror pair ${p} names ${hex(hash)}, which no bone has` });
+        }
+      });
+      return list.result({ held: `all ${record.mirrorData.pairs.length} mirror pair(s) name bones`, failed: `${list.count} mirror pair name(s) match no bone` });
+    });
+  },
+};
+
+export const SCIMITAR_RECORD_CHECKS: readonly Check[] = [rootNamesFirstBone, constraintNamesItself, mirrorPairsNameBones];
