@@ -16,6 +16,8 @@ import type { Transform } from '../../math/transform.js';
 import { DIALECTS, type Dialect, type Skeleton } from '../../model/skeleton.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeleton } from '../load.js';
+import { loadNameDictionary } from '../names-option.js';
+import { formatHash } from '../../names/crc32.js';
 
 const MIB = 1024 * 1024;
 const DEFAULT_CHUNK_MIB = 32;
@@ -54,8 +56,9 @@ export function registerPoseCommands(program: Command): void {
     .description('print the runtime local pose (own transform in the root) and its world pose')
     .argument('<skeleton>', 'Skeleton resource file')
     .option('--json', 'print JSON')
+    .option('--names <file>', 'extra bone names, one per line; repeatable (also $ANVIL_SKEL_NAMES)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .addOption(dialectOption())
-    .action((skeleton: string, options: DialectOption & { json?: boolean }) => showCommand(skeleton, options));
+    .action((skeleton: string, options: ShowOptions) => showCommand(skeleton, options));
 }
 
 function parseChunkMib(value: string): number {
@@ -169,22 +172,27 @@ function progressReporter(label: string): { total: number; update(scanned: numbe
   };
 }
 
-async function showCommand(skeletonPath: string, options: DialectOption & { json?: boolean }): Promise<void> {
+type ShowOptions = DialectOption & { json?: boolean; names?: string[] };
+
+async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
   const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  const dictionary = await loadNameDictionary(options.names ?? []);
+  const nameOf = (hash: number): string | null => dictionary.resolve(hash);
   const locals = runtimeLocalTransforms(skeleton);
   const worlds = runtimeWorldTransforms(skeleton);
   if (options.json) {
     const bones = skeleton.bones.map((bone, index) => ({
       bone: index,
       parent: bone.parent,
-      nameHash: bone.nameHash,
+      nameHash: formatHash(bone.nameHash),
+      name: nameOf(bone.nameHash),
       local: plain(locals[index]!),
       world: plain(worlds[index]!),
     }));
     const own = skeleton.ownTransform === null ? null : plain(skeleton.ownTransform);
     process.stdout.write(`${JSON.stringify({ dialect: skeleton.dialect, ownTransform: own, bones }, null, 2)}\n`);
   } else {
-    process.stdout.write(showText(skeleton, locals, worlds));
+    process.stdout.write(showText(skeleton, locals, worlds, nameOf));
   }
   process.exitCode = EXIT_OK;
 }
@@ -193,17 +201,17 @@ function plain(t: Transform): { position: number[]; rotation: number[] } {
   return { position: [...t.position], rotation: [...t.rotation] };
 }
 
-function showText(skeleton: Skeleton, locals: Transform[], worlds: Transform[]): string {
+function showText(skeleton: Skeleton, locals: Transform[], worlds: Transform[], nameOf: (hash: number) => string | null): string {
   const own = skeleton.ownTransform;
   const lines = [
     `${skeleton.dialect} skeleton, ${skeleton.bones.length} bones; ` +
       (own === null ? 'no own transform: the runtime root local is the stored one' : `own transform ${formatTransform(own)} replaces the root local`),
-    `${'bone'.padStart(5)} ${'parent'.padStart(6)}  name hash   ${'runtime local'.padEnd(formatTransform(IDENTITY).length + 2)}world`,
+    `${'bone'.padStart(5)} ${'parent'.padStart(6)}  ${'name'.padEnd(20)}  ${'runtime local'.padEnd(formatTransform(IDENTITY).length + 2)}world`,
   ];
   skeleton.bones.forEach((bone, index) => {
     const parent = bone.parent === -1 ? '-' : String(bone.parent);
-    const hash = `0x${(bone.nameHash >>> 0).toString(16).padStart(8, '0')}`;
-    lines.push(`${String(index).padStart(5)} ${parent.padStart(6)}  ${hash}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`);
+    const name = nameOf(bone.nameHash) ?? formatHash(bone.nameHash);
+    lines.push(`${String(index).padStart(5)} ${parent.padStart(6)}  ${name.padEnd(20)}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`);
   });
   return `${lines.join('\n')}\n`;
 }
