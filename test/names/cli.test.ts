@@ -129,12 +129,19 @@ describe('anvil-skel crack', () => {
     expect(result.matches).toContainEqual({ name: 'LeftForeArmRoll2', words: ['Left', 'Fore', 'Arm', 'Roll', '2'] });
   });
 
-  it('uses --words and --separators, and exits 1 when a hash finds no match', async () => {
+  it('uses --only-words and --separators, and exits 1 when a hash finds no match', async () => {
     const words = scratchFile('words.txt', 'Tail\nWing # birds\nTip\n');
     const found = formatHash(crc32('Wing-Tip'));
     const lost = formatHash(crc32('Beak'));
-    expect(await run('crack', '--words', words, '--separators', '-,.', found, lost)).toBe(1);
+    expect(await run('crack', '--only-words', '--words', words, '--separators', '-,.', found, lost)).toBe(1);
     expect(stdout).toBe(`${found}\tWing-Tip\tWing+Tip\n${lost}\t(no match)\n`);
+  });
+
+  it('adds --words to the built-in vocabulary', async () => {
+    const words = scratchFile('more-words.txt', 'Wing\n');
+    const target = formatHash(crc32('LeftWing2'));
+    expect(await run('crack', '--words', words, '--max-words', '3', '--separators', '', target)).toBe(0);
+    expect(stdout).toContain(`${target}\tLeftWing2\tLeft+Wing+2\n`);
   });
 
   it('rejects bad arguments as usage errors', async () => {

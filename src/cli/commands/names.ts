@@ -17,6 +17,7 @@ interface JsonOption {
 
 interface CrackOptionValues extends JsonOption {
   words?: string[];
+  onlyWords?: boolean;
   maxWords: string;
   separators: string;
   limit: string;
@@ -140,7 +141,8 @@ function registerCrack(program: Command): void {
         'joined directly or by a separator, with a meet-in-the-middle search',
     )
     .argument('<hash...>', 'hashes to crack, as 0x1234ABCD or 1234abcd')
-    .option('--words <file>', 'vocabulary file, one word per line (# comments), used instead of the built-in words; repeatable', collectRepeated)
+    .option('--words <file>', 'vocabulary file, one word per line (# comments), added to the built-in words; repeatable', collectRepeated)
+    .option('--only-words', 'use only the --words files, not the built-in vocabulary')
     .option('--max-words <k>', `most words in one name (1-${MOST_MAX_WORDS})`, String(DEFAULT_MAX_WORDS))
     .option('--separators <list>', 'comma-separated strings that may join words, besides joining directly; "" for none', '_')
     .option('--limit <n>', 'most matches shown per hash, most plausible first', String(DEFAULT_LIMIT))
@@ -158,11 +160,11 @@ function registerCrack(program: Command): void {
       const maxWords = parseWholeNumber(options.maxWords, '--max-words', 1, MOST_MAX_WORDS);
       const limit = parseWholeNumber(options.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
       const separators = parseSeparators(options.separators);
-      let words = defaultVocabulary().words;
+      const words = options.onlyWords ? [] : [...defaultVocabulary().words];
       if (options.words) {
-        words = [];
         for (const file of options.words) words.push(...(await readNameListFile(file, 'words file')));
       }
+      words.splice(0, words.length, ...new Set(words));
       const meter = process.stderr.isTTY ? progressMeter() : null;
       if (meter) {
         const plan = planCrack(targets.length, { words, maxWords, separators });
