@@ -3,6 +3,7 @@ import { ParseError } from '../../src/io/errors.js';
 import { readResource, writeResource } from '../../src/formats/resource.js';
 import { skeletonFromAnvilnext } from '../../src/model/from-records.js';
 import { Bytes, f32 } from '../helpers/bytes.js';
+import { refusal } from '../helpers/refusal.js';
 
 const SKELETON = 0x24aecb7c;
 const BONE = 0x95741049;
@@ -147,15 +148,6 @@ describe('anvilnext Skeleton from a hand-assembled fixture', () => {
     }
   });
 
-  function refusal(bytes: Uint8Array): ParseError {
-    try {
-      readResource(bytes);
-    } catch (e) {
-      if (e instanceof ParseError) return e;
-      throw e;
-    }
-    throw new Error('expected a refusal');
-  }
 
   it('refuses a trailing byte at the end offset', () => {
     const { bytes } = handSkeleton();

@@ -3,6 +3,7 @@ import { ParseError } from '../../src/io/errors.js';
 import { readResource, writeResource } from '../../src/formats/resource.js';
 import { skeletonFromScimitar } from '../../src/model/from-records.js';
 import { Bytes, f32 } from '../helpers/bytes.js';
+import { refusal } from '../helpers/refusal.js';
 
 const LEFT = 0xaaaa0001;
 const RIGHT = 0xaaaa0002;
@@ -53,16 +54,6 @@ function handSkeleton(): { bytes: Uint8Array; at: Record<string, number> } {
   b.u32(0x60).u32(0xe96b19a5).u32(1); // mirror data, one pair
   b.u32(0x61).u32(0xe03ca1fd).u32(LEFT).u32(RIGHT).u8(1).u8(0);
   return { bytes: b.build(), at };
-}
-
-function refusal(bytes: Uint8Array): ParseError {
-  try {
-    readResource(bytes);
-  } catch (e) {
-    if (e instanceof ParseError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('scimitar Skeleton from a hand-assembled fixture', () => {

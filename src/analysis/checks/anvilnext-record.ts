@@ -4,20 +4,15 @@
  */
 import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import { hex } from '../../io/format.js';
-import { notApplicable, offenderList } from './report.js';
-import type { Check, CheckResult, CheckSubject } from './types.js';
+import { offenderList, withRecord } from './report.js';
+import type { Check } from './types.js';
 
 /** SkeletonType values the seed reports: 0–8 and 14. */
 export const KNOWN_SKELETON_TYPES: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 14];
 
-function anvilnextRecord(subject: CheckSubject): AnvilnextSkeleton | null {
-  const record = subject.record as Partial<AnvilnextSkeleton> | undefined;
-  return record && Array.isArray(record.bones) && 'ownPosition' in record ? (record as AnvilnextSkeleton) : null;
-}
-
-function withRecord(check: Check, subject: CheckSubject, run: (record: AnvilnextSkeleton) => CheckResult): CheckResult {
-  const record = anvilnextRecord(subject);
-  return record ? run(record) : notApplicable(check, subject, 'needs the decoded anvilnext record');
+function isAnvilnextRecord(record: unknown): record is AnvilnextSkeleton {
+  const r = record as Partial<AnvilnextSkeleton> | undefined;
+  return r !== undefined && r !== null && Array.isArray(r.bones) && 'ownPosition' in r;
 }
 
 export const rootPointerNamesBone0: Check = {
@@ -27,7 +22,7 @@ export const rootPointerNamesBone0: Check = {
   confidence: 'Proven',
   dialects: ['anvilnext'],
   run(subject) {
-    return withRecord(rootPointerNamesBone0, subject, (record) => {
+    return withRecord(rootPointerNamesBone0, subject, isAnvilnextRecord, (record) => {
       const list = offenderList(rootPointerNamesBone0, subject);
       const root = record.root;
       const bone0 = record.bones[0];
@@ -47,7 +42,7 @@ export const nullPointers: Check = {
   confidence: 'Observed',
   dialects: ['anvilnext'],
   run(subject) {
-    return withRecord(nullPointers, subject, (record) => {
+    return withRecord(nullPointers, subject, isAnvilnextRecord, (record) => {
       const list = offenderList(nullPointers, subject);
       record.bones.forEach((bone, index) => {
         if (bone.displayData.kind !== 'null') list.add({ bone: index, expected: 'null (03)', actual: 'a reference (02)', message: `bone ${index} has a BoneDisplayData reference` });
@@ -65,7 +60,7 @@ export const boneConstants: Check = {
   confidence: 'Observed',
   dialects: ['anvilnext'],
   run(subject) {
-    return withRecord(boneConstants, subject, (record) => {
+    return withRecord(boneConstants, subject, isAnvilnextRecord, (record) => {
       const list = offenderList(boneConstants, subject);
       record.bones.forEach((bone, index) => {
         if (bone.constantWord !== 7) list.add({ bone: index, expected: '7', actual: String(bone.constantWord), message: `bone ${index} constant word is ${bone.constantWord}` });
@@ -83,7 +78,7 @@ export const skeletonTypeKnown: Check = {
   confidence: 'Proven',
   dialects: ['anvilnext'],
   run(subject) {
-    return withRecord(skeletonTypeKnown, subject, (record) => {
+    return withRecord(skeletonTypeKnown, subject, isAnvilnextRecord, (record) => {
       const list = offenderList(skeletonTypeKnown, subject);
       if (!KNOWN_SKELETON_TYPES.includes(record.skeletonType)) {
         list.add({ bone: -1, expected: '0–8 or 14', actual: String(record.skeletonType), message: `SkeletonType ${record.skeletonType} is not one that occurs` });

@@ -4,17 +4,12 @@
  */
 import type { ScimitarSkeleton } from '../../formats/scimitar/skeleton.js';
 import { hex } from '../../io/format.js';
-import { notApplicable, offenderList } from './report.js';
-import type { Check, CheckResult, CheckSubject } from './types.js';
+import { offenderList, withRecord } from './report.js';
+import type { Check } from './types.js';
 
-function scimitarRecord(subject: CheckSubject): ScimitarSkeleton | null {
-  const record = subject.record as Partial<ScimitarSkeleton> | undefined;
-  return record && Array.isArray(record.bones) && 'mirrorData' in record ? (record as ScimitarSkeleton) : null;
-}
-
-function withRecord(check: Check, subject: CheckSubject, run: (record: ScimitarSkeleton) => CheckResult): CheckResult {
-  const record = scimitarRecord(subject);
-  return record ? run(record) : notApplicable(check, subject, 'needs the decoded scimitar record');
+function isScimitarRecord(record: unknown): record is ScimitarSkeleton {
+  const r = record as Partial<ScimitarSkeleton> | undefined;
+  return r !== undefined && r !== null && Array.isArray(r.bones) && 'mirrorData' in r;
 }
 
 export const rootNamesFirstBone: Check = {
@@ -24,7 +19,7 @@ export const rootNamesFirstBone: Check = {
   confidence: 'Proven',
   dialects: ['scimitar'],
   run(subject) {
-    return withRecord(rootNamesFirstBone, subject, (record) => {
+    return withRecord(rootNamesFirstBone, subject, isScimitarRecord, (record) => {
       const list = offenderList(rootNamesFirstBone, subject);
       const first = record.bones[0];
       if (record.root.kind !== 'ref' || !first || record.root.id !== first.id) {
@@ -43,7 +38,7 @@ export const constraintNamesItself: Check = {
   confidence: 'Proven',
   dialects: ['scimitar'],
   run(subject) {
-    return withRecord(constraintNamesItself, subject, (record) => {
+    return withRecord(constraintNamesItself, subject, isScimitarRecord, (record) => {
       const list = offenderList(constraintNamesItself, subject);
       let total = 0;
       record.bones.forEach((bone, index) => {
@@ -67,7 +62,7 @@ export const mirrorPairsNameBones: Check = {
   confidence: 'Observed',
   dialects: ['scimitar'],
   run(subject) {
-    return withRecord(mirrorPairsNameBones, subject, (record) => {
+    return withRecord(mirrorPairsNameBones, subject, isScimitarRecord, (record) => {
       const list = offenderList(mirrorPairsNameBones, subject);
       const names = new Set(record.bones.map((b) => b.nameHash));
       record.mirrorData.pairs.forEach((pair, p) => {
