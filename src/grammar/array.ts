@@ -32,12 +32,15 @@ export function counted<C extends AnyCodec>(element: C, options: ArrayOptions = 
       }
       const out: Infer<C>[] = [];
       const path = r.path;
+      const track = ctx.trackPaths;
       for (let i = 0; i < count; i++) {
-        path.push(i);
+        if (track) path.push(i);
         const start = r.pos;
         out.push(element.read(r, ctx));
-        if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
-        path.pop();
+        if (track) {
+          if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+          path.pop();
+        }
       }
       return out;
     },

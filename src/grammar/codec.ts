@@ -17,8 +17,10 @@ export interface Span {
 }
 
 export interface ReadContext {
-  /** Field spans, or null when not recording (the default: decoding stays lean). */
+  /** Field spans, or null when not recording (the default: decoding stays lean). Needs `trackPaths`. */
   spans: Span[] | null;
+  /** Keep the reader's field path up to date, so refusals and spans name their field. */
+  trackPaths: boolean;
   /** The object ids of the resource being read, for references between its objects. */
   scope: IdScope | null;
 }

@@ -1,3 +1,4 @@
+import { ParseError } from '../io/errors.js';
 import { ByteReader } from '../io/reader.js';
 import { ByteWriter } from '../io/writer.js';
 import type { Codec, ReadContext, Span } from './codec.js';
@@ -13,13 +14,33 @@ export interface Decoded<T> {
   spans?: Span[];
 }
 
-/** Decodes the whole input with `codec`; refuses any byte left after the last field. */
-export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: DecodeOptions = {}): Decoded<T> {
+function decodeOnce<T>(codec: Codec<T>, bytes: Uint8Array, trackPaths: boolean, spans: Span[] | null): T {
   const reader = new ByteReader(bytes);
-  const context: ReadContext = { spans: options.spans ? [] : null, scope: null };
+  const context: ReadContext = { spans, scope: null, trackPaths };
   const value = codec.read(reader, context);
   reader.expectEnd();
-  return context.spans ? { value, spans: context.spans } : { value };
+  return value;
+}
+
+/**
+ * Decodes the whole input with `codec`; refuses any byte left after the last field.
+ *
+ * Keeping the field path costs a push and a pop per field, so the first pass runs without it;
+ * a refusal is rare, and only then is the input read again with paths kept, which raises the
+ * same refusal with its exact field path.
+ */
+export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: DecodeOptions = {}): Decoded<T> {
+  if (!options.spans) {
+    try {
+      return { value: decodeOnce(codec, bytes, false, null) };
+    } catch (error) {
+      if (!(error instanceof ParseError)) throw error;
+    }
+    return { value: decodeOnce(codec, bytes, true, null) };
+  }
+  const spans: Span[] = [];
+  const value = decodeOnce(codec, bytes, true, spans);
+  return { value, spans };
 }
 
 export function encodeAll<T>(codec: Codec<T>, value: T, sizeHint = 1024): Uint8Array {

@@ -1,5 +1,6 @@
 import { formatValue } from '../io/format.js';
-import type { AnyCodec, Codec, Infer } from './codec.js';
+import type { ByteReader } from '../io/reader.js';
+import { PrimitiveKind, type AnyCodec, type Codec, type Infer, type ReadContext } from './codec.js';
 
 export const POINTER_TAG = { inline: 0x00, reference: 0x02, null: 0x03 } as const;
 
@@ -52,6 +53,10 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
   const fixedSize = allFixed && distinct.length === 1 ? distinct[0]! : null;
   const minSize = Math.min(...minimums);
   const sizeText = allFixed ? distinct.join(' or ') : 'variable';
+  const idCodec = options.id;
+  // Ids are u32 or u64 in both layouts: read them without a dynamic dispatch.
+  const readId: (r: ByteReader, ctx: ReadContext) => Infer<IC> =
+    idCodec.primitive === PrimitiveKind.U32 ? (r) => r.u32() as Infer<IC> : idCodec.primitive === PrimitiveKind.U64 ? (r) => r.u64() as Infer<IC> : (r, ctx) => idCodec.read(r, ctx);
   return {
     typeName: `pointer: ${accepted.join(', or ')}`,
     fixedSize,
@@ -62,7 +67,7 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
       const at = r.pos;
       const tag = r.u8();
       if (tag === POINTER_TAG.null && allowNull) return { kind: 'null' };
-      if (tag === POINTER_TAG.reference && allowReference) return { kind: 'ref', id: options.id.read(r, ctx) };
+      if (tag === POINTER_TAG.reference && allowReference) return { kind: 'ref', id: readId(r, ctx) };
       if (tag === POINTER_TAG.inline && inline) return { kind: 'inline', value: inline.read(r, ctx) };
       return r.fail(`a pointer tag ${accepted.map((a) => a.slice(0, 2)).join(' or ')}`, `tag ${formatValue(tag)}`, at);
     },

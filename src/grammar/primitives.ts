@@ -51,6 +51,7 @@ function constant(base: Codec<number>, digits: number, value: number, label?: st
     fixedSize: base.fixedSize,
     minSize: base.minSize,
     constant: value,
+    primitive: base.primitive,
     read: (r, ctx) => {
       const at = r.pos;
       const got = base.read(r, ctx);

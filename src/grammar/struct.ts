@@ -47,8 +47,10 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
     min += f.codec.minSize;
   }
   const children = fields.map((f) => f.codec);
-  // Constants keep their own read (it checks the value); plain primitives are read directly.
-  const kinds = fields.map((f) => (isConstCodec(f.codec) ? 0 : (f.codec.primitive ?? 0)));
+  // Primitive fields, constants included, are read directly; a constant that differs is read
+  // again through its codec, which raises the refusal with the expected value.
+  const kinds = fields.map((f) => f.codec.primitive ?? 0);
+  const constants = fields.map((f) => (isConstCodec(f.codec) ? f.codec.constant : undefined));
   return {
     typeName: structName,
     structName,
@@ -60,15 +62,22 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
     read(r, ctx) {
       const out: Record<string, unknown> = {};
       const path = r.path;
+      const track = ctx.trackPaths;
       for (let i = 0; i < fields.length; i++) {
         const f = fields[i]!;
-        path.push(f.name);
+        if (track) path.push(f.name);
         const start = r.pos;
         const kind = kinds[i]!;
         const value = kind === 0 ? f.codec.read(r, ctx) : readPrimitive(r, kind);
+        if (constants[i] !== undefined && value !== constants[i]) {
+          r.pos = start;
+          f.codec.read(r, ctx);
+        }
         if (keep[i]) out[f.name] = value;
-        if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
-        path.pop();
+        if (track) {
+          if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+          path.pop();
+        }
       }
       return out as DecodedStruct<S>;
     },
