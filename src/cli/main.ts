@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerCensusCommand } from './commands/census.js';
 import { registerExportCommand } from './commands/export.js';
 import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
     .option('--debug', 'print stack traces of unexpected errors')
     .showHelpAfterError()
     .exitOverride();
+  registerCensusCommand(program);
   registerInspectCommand(program);
   registerValidateCommand(program);
   registerSampleCommand(program);

@@ -14,36 +14,50 @@ export interface OffenderList {
   result(summaries: { held: string; failed: string }, failStatus?: 'failed' | 'noted'): CheckResult;
 }
 
-/** Collects offenders for one check run, capped at MAX_OFFENDERS, with names attached. */
+/**
+ * Collects offenders for one check run, capped at MAX_OFFENDERS, with names attached. A class,
+ * not an object literal with a getter: such literals get a map of their own per creation, which
+ * kept each checked skeleton alive until a full collection.
+ */
+class CappedOffenderList implements OffenderList {
+  private readonly listed: Offender[] = [];
+  private total = 0;
+
+  constructor(
+    private readonly check: Check,
+    private readonly subject: CheckSubject,
+  ) {}
+
+  add(offender: OffenderInput): void {
+    this.total++;
+    if (this.listed.length >= MAX_OFFENDERS) return;
+    const entry: Partial<Offender> & { bone: number } = { bone: offender.bone };
+    if (this.subject.boneName !== undefined) entry.name = boneNameOf(this.subject, offender.bone);
+    if (offender.measured !== undefined && Number.isFinite(offender.measured)) entry.measured = offender.measured;
+    if (offender.expected !== undefined) entry.expected = offender.expected;
+    if (offender.actual !== undefined) entry.actual = offender.actual;
+    entry.message = offender.message;
+    this.listed.push(entry as Offender);
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  result(summaries: { held: string; failed: string }, failStatus: 'failed' | 'noted' = 'failed'): CheckResult {
+    return {
+      id: this.check.id,
+      confidence: confidenceFor(this.check, this.subject.skeleton.dialect),
+      status: this.total === 0 ? 'held' : failStatus,
+      offenders: this.listed,
+      offenderCount: this.total,
+      summary: this.total === 0 ? summaries.held : summaries.failed,
+    };
+  }
+}
+
 export function offenderList(check: Check, subject: CheckSubject): OffenderList {
-  const listed: Offender[] = [];
-  let count = 0;
-  return {
-    add(offender) {
-      count++;
-      if (listed.length >= MAX_OFFENDERS) return;
-      const entry: Partial<Offender> & { bone: number } = { bone: offender.bone };
-      if (subject.boneName !== undefined) entry.name = boneNameOf(subject, offender.bone);
-      if (offender.measured !== undefined && Number.isFinite(offender.measured)) entry.measured = offender.measured;
-      if (offender.expected !== undefined) entry.expected = offender.expected;
-      if (offender.actual !== undefined) entry.actual = offender.actual;
-      entry.message = offender.message;
-      listed.push(entry as Offender);
-    },
-    get count() {
-      return count;
-    },
-    result(summaries, failStatus = 'failed') {
-      return {
-        id: check.id,
-        confidence: confidenceFor(check, subject.skeleton.dialect),
-        status: count === 0 ? 'held' : failStatus,
-        offenders: listed,
-        offenderCount: count,
-        summary: count === 0 ? summaries.held : summaries.failed,
-      };
-    },
-  };
+  return new CappedOffenderList(check, subject);
 }
 
 export function confidenceFor(check: Check, dialect: Dialect): Check['confidence'] {

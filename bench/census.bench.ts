@@ -1,0 +1,193 @@
+/**
+ * The census, the product's main job, measured on the inventory-scale synthetic corpus:
+ *
+ * (a) `node dist/cli.js census DIR --json FILE` as a whole process, median of several runs, against
+ *     a floor process that only reads the same files and sums their f32 values
+ *     (`bench/floor-sum-f32.mjs`). Goal: ≤ 3× the floor and under 0.6 s.
+ * (b) the census's peak resident memory on a ten-times inventory. Goal: under 150 MB.
+ * (c) scimitar parse throughput of the library against a hand-written DataView reader
+ *     (`bench/baseline-scimitar.ts`), same files, same run; both must agree on the bone count and the
+ *     sum of the bind transforms. Goal: ≥ 0.5× the baseline.
+ *
+ * Needs `npm run build` first (the census runs from `dist/`). `CENSUS_CLI=path` runs another entry
+ * script instead of `dist/cli.js`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readResourceAs, type HeaderClass } from '../src/formats/resource.js';
+import { inventoryCorpus } from '../src/samples/inventory.js';
+import { readScimitarBaseline } from './baseline-scimitar.js';
+import { median, type BenchResult } from './lib.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = process.env.CENSUS_CLI ?? join(ROOT, 'dist', 'cli.js');
+const FLOOR = join(ROOT, 'bench', 'floor-sum-f32.mjs');
+const RUNS = 7;
+const MEMORY_SCALE = 10;
+const PARSE_PASSES = 15;
+const SCIMITAR: HeaderClass = { kind: 'Skeleton', dialect: 'scimitar' };
+
+/** Writes the inventory corpus at `scale`; returns the scimitar files' bytes when asked. */
+function writeInventory(dir: string, scale: number, keepScimitar: boolean): Uint8Array[] {
+  const scimitar: Uint8Array[] = [];
+  const made = new Set<string>();
+  for (const file of inventoryCorpus({ scale })) {
+    const path = join(dir, file.path);
+    const folder = dirname(path);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeFileSync(path, file.bytes);
+    if (keepScimitar && file.path.startsWith('scimitar/')) scimitar.push(file.bytes);
+  }
+  return scimitar;
+}
+
+function spawnNode(args: string[]): { seconds: number; status: number | null; stderr: string } {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { seconds: (performance.now() - started) / 1000, status: child.status, stderr: child.stderr };
+}
+
+function medianSeconds(args: string[], runs: number): number {
+  spawnNode(args); // warm the file cache and the process start
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnNode(args);
+    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+    times.push(r.seconds);
+  }
+  return median(times);
+}
+
+/** Peak resident set of a whole process, in MB: `/usr/bin/time -v` when present, else the process's own report. */
+function peakRssMb(args: string[], scratch: string): number {
+  if (existsSync('/usr/bin/time')) {
+    const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
+    if (child.status !== 0 || !match) throw new Error(`census under /usr/bin/time failed: ${child.stderr.slice(-500)}`);
+    return Number(match[1]) / 1024;
+  }
+  const wrapper = join(scratch, 'report-max-rss.mjs');
+  writeFileSync(
+    wrapper,
+    `process.on('exit', () => process.stderr.write('max-rss-kb ' + process.resourceUsage().maxRSS + '\\n'));\nawait import(${JSON.stringify(pathToFileURL(args[0]!).href)});\n`,
+  );
+  const child = spawnSync(process.execPath, [wrapper, ...args.slice(1)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const match = /max-rss-kb (\d+)/.exec(child.stderr);
+  if (!match) throw new Error(`census under the RSS wrapper failed: ${child.stderr.slice(-500)}`);
+  return Number(match[1]) / 1024;
+}
+
+function requireCensusCli(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
+  const help = spawnSync(process.execPath, [CLI, 'census', '--help'], { encoding: 'utf8' });
+  if (help.status !== 0) {
+    throw new Error(`${CLI} has no census command (exit ${help.status}): register registerCensusCommand in src/cli/main.ts and run \`npm run build\`, or set CENSUS_CLI`);
+  }
+}
+
+/** Median seconds per pass of `pass` over the files, after warming up. */
+function timePasses(pass: () => void): number {
+  for (let i = 0; i < 3; i++) pass();
+  const times: number[] = [];
+  for (let i = 0; i < PARSE_PASSES; i++) {
+    const started = performance.now();
+    pass();
+    times.push((performance.now() - started) / 1000);
+  }
+  return median(times);
+}
+
+function parseThroughput(scimitar: readonly Uint8Array[]): BenchResult {
+  const megabytes = scimitar.reduce((n, b) => n + b.length, 0) / 1e6;
+  // Both readers must see the same bones and the same bind transforms.
+  let libraryBones = 0;
+  let librarySum = 0;
+  let baselineBones = 0;
+  let baselineSum = 0;
+  for (const bytes of scimitar) {
+    const { resource } = readResourceAs(bytes, SCIMITAR);
+    if (resource.kind !== 'Skeleton' || resource.dialect !== 'scimitar') throw new Error('expected a scimitar Skeleton');
+    for (const bone of resource.record.bones) {
+      const t = bone.initialTransforms;
+      for (const v of [t.globalPosition, t.globalRotation, t.localPosition, t.localRotation]) for (const lane of v) librarySum += lane;
+    }
+    libraryBones += resource.record.bones.length;
+    const baseline = readScimitarBaseline(bytes);
+    baselineBones += baseline.bones;
+    baselineSum += baseline.transformSum;
+  }
+  if (libraryBones !== baselineBones || librarySum !== baselineSum) {
+    throw new Error(`the baseline disagrees with the library: ${baselineBones} vs ${libraryBones} bones, sum ${baselineSum} vs ${librarySum}`);
+  }
+  let sink = 0;
+  const library = timePasses(() => {
+    for (const bytes of scimitar) {
+      const { resource } = readResourceAs(bytes, SCIMITAR);
+      if (resource.kind === 'Skeleton') sink += resource.record.bones.length;
+    }
+  });
+  const baseline = timePasses(() => {
+    for (const bytes of scimitar) sink += readScimitarBaseline(bytes).bones;
+  });
+  if (sink <= 0) throw new Error('nothing was read');
+  const ratio = megabytes / library / (megabytes / baseline);
+  return {
+    name: `scimitar parse throughput (${scimitar.length} files, ${libraryBones.toLocaleString('en-US')} bones, ${megabytes.toFixed(2)} MB)`,
+    value: megabytes / library,
+    unit: 'MB/s',
+    ratio,
+    ratioLabel: `× hand-written DataView reader (${(megabytes / baseline).toFixed(0)} MB/s)`,
+    goal: 'ratio ≥ 0.5',
+    met: ratio >= 0.5,
+  };
+}
+
+export async function run(): Promise<BenchResult[]> {
+  requireCensusCli();
+  const scratch = mkdtempSync(join(tmpdir(), 'anvil-census-bench-'));
+  try {
+    const inventory = join(scratch, 'inventory');
+    const scimitar = writeInventory(inventory, 1, true);
+    const jsonOut = join(scratch, 'census.json');
+    const censusArgs = [CLI, 'census', inventory, '--json', jsonOut];
+    const census = medianSeconds(censusArgs, RUNS);
+    const report = JSON.parse(readFileSync(jsonOut, 'utf8')) as { skeletons: { exact: number }; ok: boolean };
+    if (!report.ok || report.skeletons.exact !== 1659) throw new Error(`the census of the inventory is wrong: ${JSON.stringify(report.skeletons)}`);
+    const censusOneJob = medianSeconds([...censusArgs, '--jobs', '1'], 5);
+    const floor = medianSeconds([FLOOR, inventory], RUNS);
+    const ratio = census / floor;
+    const results: BenchResult[] = [
+      {
+        name: `census, inventory (1,806 files), whole process, default jobs (${availableParallelism()}), median of ${RUNS}`,
+        value: census,
+        unit: 's',
+        ratio,
+        ratioLabel: `× floor: read + sum f32 (${floor.toFixed(3)} s)`,
+        goal: '≤ 3× floor and < 0.6 s',
+        met: ratio <= 3 && census < 0.6,
+      },
+      { name: 'census, inventory, --jobs 1', value: censusOneJob, unit: 's', ratio: censusOneJob / floor, ratioLabel: '× floor' },
+    ];
+
+    const big = join(scratch, `inventory-x${MEMORY_SCALE}`);
+    writeInventory(big, MEMORY_SCALE, false);
+    const peak = peakRssMb([CLI, 'census', big, '--json', jsonOut], scratch);
+    const peakOneJob = peakRssMb([CLI, 'census', big, '--json', jsonOut, '--jobs', '1'], scratch);
+    const peakSmall = peakRssMb(censusArgs, scratch);
+    results.push(
+      { name: `census peak RSS, ${MEMORY_SCALE}× inventory (18,050 files), default jobs`, value: peak, unit: 'MB', ratio: peak / peakSmall, ratioLabel: `× at 1× (${peakSmall.toFixed(0)} MB)`, goal: '< 150 MB', met: peak < 150 },
+      { name: `census peak RSS, ${MEMORY_SCALE}× inventory, --jobs 1`, value: peakOneJob, unit: 'MB' },
+    );
+
+    results.push(parseThroughput(scimitar));
+    return results;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The census: every Skeleton and SkeletonComponent of an install, counted, read to its exact end
+ * and checked, reported like the seed's tables. Files are added one at a time and only counters and
+ * refusals are kept, so memory stays flat however large the install; partial censuses (from
+ * workers) merge into one, and the report does not depend on how the files were shared out.
+ *
+ * Each file is classified from its header, never its name. A file of another class (or an empty
+ * one) is skipped; a Skeleton or SkeletonComponent that does not read to its exact end is a
+ * refusal with its offset and field path; nothing a file holds can stop the census.
+ */
+import { ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Dialect } from '../formats/dialect.js';
+import { classifyHeader } from '../formats/resource.js';
+import { censusReport, type CensusReport } from './census/report.js';
+import { emptyCensusState, mergeCensusState, type CensusState } from './census/state.js';
+import { tallyContext, tallyDecoded, tallyRefused, type NameResolver, type TallyContext } from './census/tally.js';
+import { validateResourceBytes } from './validate-resource.js';
+
+export type { CensusLayout, PortionDescriptor, RefusalPlace } from './census/portions.js';
+export { CENSUS_LAYOUTS, END_PORTION, boneFields, layoutPortions, refusalPlace } from './census/portions.js';
+export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState } from './census/state.js';
+export { emptyCensusState, mergeCensusState, MAX_CHECK_EXAMPLES } from './census/state.js';
+export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './census/report.js';
+export { censusReport, compareRefusals } from './census/report.js';
+export type { NameResolver } from './census/tally.js';
+export { rootLocalEqualsOwn } from './census/tally.js';
+
+export interface CensusOptions {
+  /** Read every file with this layout instead of detecting it from the header. */
+  dialect?: Dialect;
+  /** The anvilnext reading choices. */
+  reading?: AnvilnextReading;
+  /** Resolves bone name hashes (the built-in dictionary plus user lists); null: no name resolves. */
+  names?: NameResolver | null;
+}
+
+export class CensusAccumulator {
+  private current: CensusState = emptyCensusState();
+  private readonly dialect: Dialect | undefined;
+  private readonly reading: AnvilnextReading;
+  private readonly context: TallyContext;
+
+  constructor(options: CensusOptions = {}) {
+    this.dialect = options.dialect;
+    this.reading = options.reading ?? ANVILNEXT_READING_DEFAULTS;
+    this.context = tallyContext(this.reading, options.names ?? null);
+  }
+
+  /** Counts one file's bytes. Never throws on what the bytes hold. */
+  addFile(file: string, bytes: Uint8Array): void {
+    const state = this.current;
+    state.files++;
+    const candidates = classifyHeader(bytes, this.dialect);
+    if (candidates.length === 0) {
+      state.skipped++;
+      return;
+    }
+    try {
+      const result = validateResourceBytes(bytes, { dialect: this.dialect, reading: this.reading });
+      if (result.status === 'skipped') state.skipped++;
+      else if (result.status === 'refused') tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message);
+      else tallyDecoded(state, this.context, file, result.resource, result.size);
+    } catch (error) {
+      // Not a ParseError: an input no rule foresaw, or a fault of ours. Still one refusal, not a crash.
+      const message = error instanceof Error ? error.message : String(error);
+      const header = candidates[0]!;
+      tallyRefused(state, this.context, file, header.kind, header.dialect, null, `unexpected error while reading: ${message}`);
+    }
+  }
+
+  /** Counts a file that could not be read at all (permissions, I/O error). */
+  addUnreadable(file: string, message: string): void {
+    const state = this.current;
+    state.files++;
+    state.unreadable++;
+    state.refusals.push({ file, kind: 'unreadable', dialect: null, offset: null, path: '(file)', expected: null, actual: null, message });
+  }
+
+  /** Merges a partial census (a worker's `state()`, or another accumulator). */
+  merge(other: CensusAccumulator | Readonly<CensusState>): this {
+    mergeCensusState(this.current, other instanceof CensusAccumulator ? other.current : other);
+    return this;
+  }
+
+  /** Same as `merge`, for a worker's posted state. */
+  addResult(partial: Readonly<CensusState>): this {
+    return this.merge(partial);
+  }
+
+  /** Files counted so far. */
+  get files(): number {
+    return this.current.files;
+  }
+
+  /** The state as plain data (to post from a worker); later additions change it. */
+  state(): CensusState {
+    return this.current;
+  }
+
+  /** Starts over, returning what was counted so far (a worker posts it per batch). */
+  take(): CensusState {
+    const taken = this.current;
+    this.current = emptyCensusState();
+    return taken;
+  }
+
+  report(): CensusReport {
+    return censusReport(this.current, this.reading);
+  }
+}

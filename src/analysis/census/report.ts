@@ -1,0 +1,174 @@
+/**
+ * The census report: the issue's JSON contract, built from a census state in one canonical key
+ * order (count maps sorted by number, checks in registry order, refusals by file), so the same
+ * corpus gives the same text however it was read.
+ */
+import { CHECKS, checkById } from '../checks/index.js';
+import type { CheckConfidence } from '../checks/index.js';
+import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
+import type { Dialect } from '../../formats/dialect.js';
+import { boneFields, CENSUS_LAYOUTS, layoutPortions, type CensusLayout } from './portions.js';
+import { keepExamples, type CensusRefusal, type CensusState, type CheckExample, type HeldFailed } from './state.js';
+
+export interface PortionCount extends HeldFailed {
+  name: string;
+}
+
+export interface LayoutReport {
+  /** Files of the layout (read to the end or refused). */
+  files: number;
+  exact: number;
+  /** Declared portions in order, then `(end)`: files read past each, and refused inside it. */
+  portions: PortionCount[];
+  /** Bone fields in order: Skeletons whose every bone was read past each, and refused inside it. */
+  boneFields: PortionCount[];
+}
+
+export interface CheckReport {
+  title: string;
+  /** The check's declared confidence (per dialect it may differ: see `byConfidence`). */
+  confidence: CheckConfidence | null;
+  held: number;
+  failed: number;
+  noted: number;
+  notApplicable: number;
+  offenders: number;
+  provenFailed: number;
+  /** Skeletons checked, per the confidence the check has for their dialect. */
+  byConfidence: Partial<Record<CheckConfidence, number>>;
+  /** The first offending bones in file order (a few at most). */
+  examples: CheckExample[];
+}
+
+export interface CensusReport {
+  files: number;
+  /** Files of other classes, empty ones included. */
+  skipped: number;
+  unreadable: number;
+  skeletons: {
+    total: number;
+    exact: number;
+    refused: number;
+    byDialect: Record<Dialect, number>;
+    exactByDialect: Record<Dialect, number>;
+  };
+  /** Bones of the Skeletons read to their end. */
+  bones: number;
+  bonesByDialect: Record<Dialect, number>;
+  /** SkeletonType value → decoded anvilnext Skeletons. */
+  skeletonTypes: Record<string, number>;
+  /** Stored root local equal to the own transform: exact equality of the eight stored f32 lanes. */
+  rootLocalEqualsOwn: number;
+  /** Decoded anvilnext Skeletons with bones and a root reference (02): those compared. */
+  rootLocalCompared: number;
+  components: {
+    total: number;
+    exact: number;
+    refused: number;
+    /** Body length = 56 + 10 × addons + 20 × tracks. */
+    lengthRuleHolds: number;
+    addons: Record<string, number>;
+    tracks: Record<string, number>;
+  };
+  names: { resolved: number; total: number };
+  checks: Record<string, CheckReport>;
+  layouts: Record<CensusLayout, LayoutReport>;
+  /** The anvilnext reading the census read with. */
+  reading: AnvilnextReading;
+  /** True when every Skeleton and SkeletonComponent read to its exact end, every file could be read and no Proven check failed. */
+  ok: boolean;
+  refusals: CensusRefusal[];
+}
+
+const numerically = (a: string, b: string): number => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0);
+
+function sortedCounts(counts: Readonly<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const key of Object.keys(counts).sort(numerically)) out[key] = counts[key]!;
+  return out;
+}
+
+/** Every exactly-read file holds every row; the state counts only what the refused ones held. */
+function ordered(names: readonly string[], exact: number, counts: Readonly<Record<string, HeldFailed>>): PortionCount[] {
+  return names.map((name) => ({ name, held: exact + (counts[name]?.held ?? 0), failed: counts[name]?.failed ?? 0 }));
+}
+
+export function compareRefusals(a: CensusRefusal, b: CensusRefusal): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return (a.offset ?? -1) - (b.offset ?? -1) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}
+
+function checksReport(state: CensusState): Record<string, CheckReport> {
+  const known = CHECKS.map((c) => c.id).filter((id) => id in state.checks);
+  const other = Object.keys(state.checks).filter((id) => !known.includes(id)).sort();
+  const out: Record<string, CheckReport> = {};
+  for (const id of [...known, ...other]) {
+    const tally = state.checks[id]!;
+    const check = checkById(id);
+    const byConfidence: Partial<Record<CheckConfidence, number>> = {};
+    for (const key of Object.keys(tally.byConfidence).sort() as CheckConfidence[]) byConfidence[key] = tally.byConfidence[key]!;
+    out[id] = {
+      title: check?.title ?? id,
+      confidence: check?.confidence ?? null,
+      held: tally.held,
+      failed: tally.failed,
+      noted: tally.noted,
+      notApplicable: tally.notApplicable,
+      offenders: tally.offenders,
+      provenFailed: tally.provenFailed,
+      byConfidence,
+      examples: keepExamples([...tally.examples]),
+    };
+  }
+  return out;
+}
+
+export function censusReport(state: CensusState, reading: AnvilnextReading): CensusReport {
+  const layouts = {} as Record<CensusLayout, LayoutReport>;
+  for (const layout of CENSUS_LAYOUTS) {
+    const s = state.layouts[layout];
+    layouts[layout] = {
+      files: s.files,
+      exact: s.exact,
+      portions: ordered(layoutPortions(layout, reading).map((p) => p.name), s.exact, s.portions),
+      boneFields: ordered(boneFields(layout).map((p) => p.name), s.exact, s.boneFields),
+    };
+  }
+  const a = layouts.anvilnext;
+  const s = layouts.scimitar;
+  const c = layouts.component;
+  const checks = checksReport(state);
+  const refusals = [...state.refusals].sort(compareRefusals);
+  const provenFailed = Object.values(checks).reduce((n, check) => n + check.provenFailed, 0);
+  return {
+    files: state.files,
+    skipped: state.skipped,
+    unreadable: state.unreadable,
+    skeletons: {
+      total: a.files + s.files,
+      exact: a.exact + s.exact,
+      refused: a.files - a.exact + s.files - s.exact,
+      byDialect: { anvilnext: a.files, scimitar: s.files },
+      exactByDialect: { anvilnext: a.exact, scimitar: s.exact },
+    },
+    bones: state.bones.anvilnext + state.bones.scimitar,
+    bonesByDialect: { anvilnext: state.bones.anvilnext, scimitar: state.bones.scimitar },
+    skeletonTypes: sortedCounts(state.skeletonTypes),
+    rootLocalEqualsOwn: state.rootLocalEqualsOwn,
+    rootLocalCompared: state.rootLocalCompared,
+    components: {
+      total: c.files,
+      exact: c.exact,
+      refused: c.files - c.exact,
+      lengthRuleHolds: state.components.lengthRuleHolds,
+      addons: sortedCounts(state.components.addons),
+      tracks: sortedCounts(state.components.tracks),
+    },
+    names: { resolved: state.names.resolved, total: state.names.total },
+    checks,
+    layouts,
+    reading: { ...reading },
+    ok: refusals.length === 0 && provenFailed === 0,
+    refusals,
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * A census's running state: counters and refusals only, so its size does not grow with the number
+ * of files read (only with the number of refused ones). Plain data throughout, so a worker can
+ * post its partial state and the main thread can merge it; merging is order-free, so the report
+ * is the same however the files were shared out.
+ */
+import type { Dialect } from '../../formats/dialect.js';
+import { CENSUS_LAYOUTS, type CensusLayout } from './portions.js';
+
+export interface HeldFailed {
+  /** Files that were read past this portion. */
+  held: number;
+  /** Files refused inside it. */
+  failed: number;
+}
+
+export interface LayoutState {
+  /** Files of the layout, read to the end or refused. */
+  files: number;
+  /** Those read to their exact end. */
+  exact: number;
+  /**
+   * Per declared portion (and END_PORTION), from the refused files only: a file read to its exact
+   * end holds every portion, so the report adds `exact` to `held` (and nothing is counted per
+   * portion for the files that hold them all).
+   */
+  portions: Record<string, HeldFailed>;
+  /** Per Bone field, from the refused files only: `held` counts Skeletons whose every bone was read past the field. */
+  boneFields: Record<string, HeldFailed>;
+}
+
+/** One refused (or unreadable) file. */
+export interface CensusRefusal {
+  file: string;
+  kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable';
+  dialect: Dialect | null;
+  /** Byte offset of the refusal; null when the file could not be read or the error has none. */
+  offset: number | null;
+  /** Field path, e.g. `bones[3].parent`; `(root)` for bytes left after the end; `(file)` when unreadable. */
+  path: string;
+  expected: string | null;
+  actual: string | null;
+  message: string;
+}
+
+/** A few offenders of a check, for the report (the census keeps counts, not every offender). */
+export interface CheckExample {
+  file: string;
+  bone: number;
+  message: string;
+}
+
+export interface CheckTally {
+  held: number;
+  failed: number;
+  /** Informative checks that did not hold (never failures). */
+  noted: number;
+  notApplicable: number;
+  /** Offending bones over every Skeleton. */
+  offenders: number;
+  /** Failures where the check is Proven for the Skeleton's dialect: these fail the census. */
+  provenFailed: number;
+  /** Skeletons checked (held, failed or noted) per confidence the check has for their dialect. */
+  byConfidence: Record<string, number>;
+  examples: CheckExample[];
+}
+
+export interface CensusState {
+  files: number;
+  /** Files of other classes (including empty ones): not Skeletons or SkeletonComponents by header. */
+  skipped: number;
+  unreadable: number;
+  layouts: Record<CensusLayout, LayoutState>;
+  /** Bones of the Skeletons read to their end, per dialect. */
+  bones: Record<Dialect, number>;
+  /** SkeletonType value → decoded anvilnext Skeletons. */
+  skeletonTypes: Record<string, number>;
+  rootLocalEqualsOwn: number;
+  /** Decoded anvilnext Skeletons with bones and a root reference: the N of "M of N". */
+  rootLocalCompared: number;
+  components: { lengthRuleHolds: number; addons: Record<string, number>; tracks: Record<string, number> };
+  names: { resolved: number; total: number };
+  checks: Record<string, CheckTally>;
+  refusals: CensusRefusal[];
+}
+
+/** Offender examples kept per check. */
+export const MAX_CHECK_EXAMPLES = 5;
+
+export function emptyLayout(): LayoutState {
+  return { files: 0, exact: 0, portions: {}, boneFields: {} };
+}
+
+export function emptyCensusState(): CensusState {
+  return {
+    files: 0,
+    skipped: 0,
+    unreadable: 0,
+    layouts: { anvilnext: emptyLayout(), scimitar: emptyLayout(), component: emptyLayout() },
+    bones: { anvilnext: 0, scimitar: 0 },
+    skeletonTypes: {},
+    rootLocalEqualsOwn: 0,
+    rootLocalCompared: 0,
+    components: { lengthRuleHolds: 0, addons: {}, tracks: {} },
+    names: { resolved: 0, total: 0 },
+    checks: {},
+    refusals: [],
+  };
+}
+
+export function emptyCheckTally(): CheckTally {
+  return { held: 0, failed: 0, noted: 0, notApplicable: 0, offenders: 0, provenFailed: 0, byConfidence: {}, examples: [] };
+}
+
+/** Adds `n` to a counter of a string-keyed tally. */
+export function bump(tally: Record<string, number>, key: string, n = 1): void {
+  tally[key] = (tally[key] ?? 0) + n;
+}
+
+export function bumpPortion(tally: Record<string, HeldFailed>, key: string, which: keyof HeldFailed): void {
+  const entry = (tally[key] ??= { held: 0, failed: 0 });
+  entry[which]++;
+}
+
+function addCounts(into: Record<string, number>, from: Readonly<Record<string, number>>): void {
+  for (const [key, n] of Object.entries(from)) bump(into, key, n);
+}
+
+function addPortions(into: Record<string, HeldFailed>, from: Readonly<Record<string, HeldFailed>>): void {
+  for (const [key, value] of Object.entries(from)) {
+    const entry = (into[key] ??= { held: 0, failed: 0 });
+    entry.held += value.held;
+    entry.failed += value.failed;
+  }
+}
+
+const byFileThenBone = (a: CheckExample, b: CheckExample): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.bone - b.bone);
+
+/** Keeps the first MAX_CHECK_EXAMPLES examples in file order: the same whatever the merge order. */
+export function keepExamples(examples: CheckExample[]): CheckExample[] {
+  return examples.sort(byFileThenBone).slice(0, MAX_CHECK_EXAMPLES);
+}
+
+function addCheck(into: CheckTally, from: Readonly<CheckTally>): void {
+  into.held += from.held;
+  into.failed += from.failed;
+  into.noted += from.noted;
+  into.notApplicable += from.notApplicable;
+  into.offenders += from.offenders;
+  into.provenFailed += from.provenFailed;
+  addCounts(into.byConfidence, from.byConfidence);
+  into.examples = keepExamples([...into.examples, ...from.examples]);
+}
+
+/** Adds `from` into `into` (which is changed). */
+export function mergeCensusState(into: CensusState, from: Readonly<CensusState>): CensusState {
+  into.files += from.files;
+  into.skipped += from.skipped;
+  into.unreadable += from.unreadable;
+  for (const layout of CENSUS_LAYOUTS) {
+    const a = into.layouts[layout];
+    const b = from.layouts[layout];
+    a.files += b.files;
+    a.exact += b.exact;
+    addPortions(a.portions, b.portions);
+    addPortions(a.boneFields, b.boneFields);
+  }
+  into.bones.anvilnext += from.bones.anvilnext;
+  into.bones.scimitar += from.bones.scimitar;
+  addCounts(into.skeletonTypes, from.skeletonTypes);
+  into.rootLocalEqualsOwn += from.rootLocalEqualsOwn;
+  into.rootLocalCompared += from.rootLocalCompared;
+  into.components.lengthRuleHolds += from.components.lengthRuleHolds;
+  addCounts(into.components.addons, from.components.addons);
+  addCounts(into.components.tracks, from.components.tracks);
+  into.names.resolved += from.names.resolved;
+  into.names.total += from.names.total;
+  for (const [id, tally] of Object.entries(from.checks)) addCheck((into.checks[id] ??= emptyCheckTally()), tally);
+  into.refusals.push(...from.refusals);
+  return into;
+}

@@ -1,0 +1,81 @@
+/**
+ * The census's worker thread: receives batches of file paths, reads and counts each file, reports
+ * how many it has done after each batch, and posts its partial census state when told to finish.
+ * The main thread merges the states. `addPaths` is also what the census runs in-process.
+ */
+import { readFileSync } from 'node:fs';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { CensusAccumulator } from '../analysis/census.js';
+import type { CensusState } from '../analysis/census/state.js';
+import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Dialect } from '../formats/dialect.js';
+import { loadNameDictionary } from './names-option.js';
+
+/** What a census worker is started with. */
+export interface CensusWorkerData {
+  /** Marks the thread as a census worker (so importing this module elsewhere starts nothing). */
+  censusWorker: true;
+  dialect?: Dialect;
+  reading: AnvilnextReading;
+  /** `--names` files (the environment's list is read by the worker itself, as in the main thread). */
+  namesFiles: string[];
+}
+
+export type CensusWorkerRequest = { type: 'batch'; paths: string[] } | { type: 'finish' };
+
+export type CensusWorkerReply =
+  | { type: 'ready' }
+  | { type: 'done'; count: number }
+  | { type: 'state'; state: CensusState }
+  | { type: 'failed'; message: string };
+
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code === 'EISDIR' ? 'is a directory' : `cannot read the file: ${message}`;
+}
+
+/** Reads and counts each file; a file that cannot be read is counted as unreadable. */
+export function addPaths(census: CensusAccumulator, paths: readonly string[]): void {
+  for (const path of paths) {
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      census.addUnreadable(path, reason(error));
+      continue;
+    }
+    census.addFile(path, bytes);
+  }
+}
+
+async function serve(data: CensusWorkerData): Promise<void> {
+  const port = parentPort!;
+  const post = (reply: CensusWorkerReply): void => port.postMessage(reply);
+  try {
+    const names = await loadNameDictionary(data.namesFiles);
+    const census = new CensusAccumulator({ dialect: data.dialect, reading: data.reading, names });
+    let finished = false;
+    port.on('message', (request: CensusWorkerRequest) => {
+      if (finished) return;
+      try {
+        if (request.type === 'batch') {
+          addPaths(census, request.paths);
+          post({ type: 'done', count: request.paths.length });
+        } else {
+          finished = true;
+          post({ type: 'state', state: census.take() });
+          port.close();
+        }
+      } catch (error) {
+        post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+      }
+    });
+    post({ type: 'ready' });
+  } catch (error) {
+    post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+const data = workerData as Partial<CensusWorkerData> | null;
+if (!isMainThread && parentPort !== null && data?.censusWorker === true) void serve(data as CensusWorkerData);

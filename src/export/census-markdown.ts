@@ -1,0 +1,187 @@
+/**
+ * The census as Markdown, in the seed's style: each layout's ordered body portions and Bone fields
+ * with a Confidence column that says `Proven · all N Skeletons` only when every file of the layout
+ * was read past the row (otherwise `Observed · M of N`, with the refusals listed below the table),
+ * the named checks likewise, and the seed's sentences for the component length rule, the
+ * SkeletonType spread and the root-local comparison.
+ */
+import { boneFields, layoutPortions, type CensusLayout, type PortionDescriptor } from '../analysis/census/portions.js';
+import type { CensusReport, PortionCount } from '../analysis/census/report.js';
+import type { CensusRefusal } from '../analysis/census/state.js';
+import { checkById } from '../analysis/checks/index.js';
+
+export interface CensusMarkdownOptions {
+  /** The heading; default `Skeleton census`. */
+  title?: string;
+  /** Where the files came from, said under the heading (e.g. the folder). */
+  source?: string;
+  /** Refusals listed below a table at most; the JSON report lists them all. Default 25. */
+  maxRefusalsListed?: number;
+}
+
+/** `54925` → `54,925`, as the seed writes counts (without loading locale data, as toLocaleString does). */
+export function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+const fmt = groupThousands;
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const plural = (n: number, one: string, many = `${one}s`): string => `${fmt(n)} ${n === 1 ? one : many}`;
+
+/** `Proven · all N Skeletons` when every one held, else `Observed · M of N`. */
+export function censusConfidence(held: number, total: number, noun: string): string {
+  if (total > 0 && held === total) return `Proven · all ${plural(total, noun)}`;
+  return `Observed · ${fmt(held)} of ${fmt(total)}`;
+}
+
+const LAYOUT_TITLE: Record<CensusLayout, string> = {
+  anvilnext: 'Skeleton (`anvilnext`, 64-bit ids)',
+  scimitar: 'Skeleton (`scimitar`, Shaun White Skateboarding, 32-bit ids)',
+  component: 'SkeletonComponent (`anvilnext`)',
+};
+
+const NOUN: Record<CensusLayout, string> = { anvilnext: 'Skeleton', scimitar: 'Skeleton', component: 'SkeletonComponent' };
+
+function representation(p: PortionDescriptor): string {
+  if (!p.note || p.note.startsWith(p.representation)) return p.note || p.representation;
+  return `${p.representation}: ${p.note}`;
+}
+
+/** `All 7 Skeleton resources consume` / `The 1 Skeleton resource consumes`. */
+function allConsume(n: number, noun: string): string {
+  return n === 1 ? `The 1 ${noun} consumes` : `All ${fmt(n)} ${noun}s consume`;
+}
+
+function portionTable(heading: string, rows: readonly PortionDescriptor[], counts: readonly PortionCount[], total: number, noun: string): string[] {
+  const byName = new Map(counts.map((c) => [c.name, c]));
+  const lines = [`| ${heading} | Representation | Declared | Confidence |`, '|---|---|---|---|'];
+  for (const row of rows) {
+    const count = byName.get(row.name) ?? { name: row.name, held: 0, failed: 0 };
+    lines.push(`| ${cell(row.name)} | ${cell(representation(row))} | ${row.declared} | ${censusConfidence(count.held, total, noun)} |`);
+  }
+  return lines;
+}
+
+/** The refusal's message already names the offset and the field path (`offset 0x1E (30): bones[0].classHash: …`). */
+function refusalLine(r: CensusRefusal): string {
+  return `- \`${r.file}\`: ${r.message}`;
+}
+
+function refusalList(refusals: readonly CensusRefusal[], max: number): string[] {
+  if (refusals.length === 0) return [];
+  const shown = refusals.slice(0, max).map(refusalLine);
+  if (refusals.length > max) shown.push(`- … and ${fmt(refusals.length - max)} more (the JSON report lists every one)`);
+  return ['', `Refused (${fmt(refusals.length)}):`, '', ...shown];
+}
+
+function layoutRefusals(report: CensusReport, layout: CensusLayout): CensusRefusal[] {
+  return report.refusals.filter((r) => (layout === 'component' ? r.kind === 'SkeletonComponent' : r.kind === 'Skeleton' && r.dialect === layout));
+}
+
+function layoutSection(report: CensusReport, layout: CensusLayout, max: number): string[] {
+  const l = report.layouts[layout];
+  const noun = NOUN[layout];
+  const lines = [`## ${LAYOUT_TITLE[layout]}`, ''];
+  if (l.files === 0) return [...lines, `No ${noun}s of this layout in the census.`, ''];
+  const refused = l.files - l.exact;
+  lines.push(
+    refused === 0
+      ? `${allConsume(l.files, `${noun} resource`)} exactly with the checked grammar, with no refusals.`
+      : `${fmt(l.exact)} of ${plural(l.files, `${noun} resource`)} consume exactly with the checked grammar; ${fmt(refused)} ${refused === 1 ? 'is' : 'are'} refused.`,
+    '',
+    ...portionTable('Ordered body portion', layoutPortions(layout, report.reading), l.portions, l.files, noun),
+  );
+  const refusals = layoutRefusals(report, layout);
+  lines.push(...refusalList(refusals, max));
+  if (layout !== 'component') {
+    const bones = report.bonesByDialect[layout];
+    lines.push('', `### Bone (\`${layout}\`)`, '', `${plural(bones, 'bone')} in the Skeletons read to their end.`, '');
+    lines.push(...portionTable('Bone field', boneFields(layout), l.boneFields, l.files, noun));
+    const inBones = refusals.filter((r) => /^bones\[\d+\]\./.test(r.path));
+    lines.push(...refusalList(inBones, max));
+  }
+  lines.push('');
+  return lines;
+}
+
+function spread(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts).map(([value, n]) => `${value} (${fmt(n)})`).join(', ');
+}
+
+function componentLines(report: CensusReport): string[] {
+  const c = report.components;
+  if (c.exact === 0) return [];
+  const npc = c.addons['0'] !== undefined && c.tracks['0'] !== undefined ? ' Components with no addons and no tracks have a 56-byte body (NPC).' : '';
+  return [
+    `${plural(c.total, 'SkeletonComponent')} ${c.total === 1 ? 'is' : 'are'} stored. Length is 56 + 10 × addons + 20 × track definitions on ${fmt(c.lengthRuleHolds)} of the ${fmt(c.exact)} read to their end.${npc}`,
+    '',
+    `Addon references per component: ${spread(c.addons)}. Track definitions per component: ${spread(c.tracks)}.`,
+    '',
+  ];
+}
+
+function typeAndRootLines(report: CensusReport): string[] {
+  const lines: string[] = [];
+  const types = Object.keys(report.skeletonTypes);
+  if (types.length > 0) {
+    lines.push('## SkeletonType', '', `SkeletonType values (u32 enum 0x9C78EB24) that occur: ${types.join(', ')}.`, '', '| SkeletonType | Skeletons |', '|---|---|');
+    for (const [value, n] of Object.entries(report.skeletonTypes)) lines.push(`| ${value} | ${fmt(n)} |`);
+    lines.push('');
+  }
+  if (report.rootLocalCompared > 0) {
+    lines.push(
+      '## Root local and own transform',
+      '',
+      `In ${fmt(report.rootLocalEqualsOwn)} of ${plural(report.rootLocalCompared, 'Skeleton')} the stored root local already equals the own transform ` +
+        '(all eight stored f32 lanes equal; compared where the Skeleton has bones and a root reference). At run time the own transform replaces the root local either way.',
+      '',
+    );
+  }
+  return lines;
+}
+
+function checkSection(report: CensusReport): string[] {
+  const entries = Object.entries(report.checks);
+  if (entries.length === 0) return [];
+  const lines = ['## Named checks', '', '| Check | Statement | Declared | Confidence | Offenders |', '|---|---|---|---|---|'];
+  const failing: string[] = [];
+  for (const [id, c] of entries) {
+    const applicable = c.held + c.failed + c.noted;
+    const check = checkById(id);
+    const statement = check?.statement ?? c.title;
+    const byDialect = Object.entries(check?.confidenceByDialect ?? {});
+    const declared = byDialect.length > 0 ? byDialect.map(([dialect, confidence]) => `${confidence} (${dialect})`).join(', ') : (c.confidence ?? '');
+    lines.push(`| \`${id}\` | ${cell(statement)} | ${declared} | ${applicable === 0 ? 'not applicable' : censusConfidence(c.held, applicable, 'Skeleton')} | ${fmt(c.offenders)} |`);
+    for (const e of c.examples) failing.push(`- \`${id}\`: \`${e.file}\` bone ${e.bone}: ${e.message}`);
+  }
+  if (failing.length > 0) lines.push('', 'First offenders:', '', ...failing);
+  lines.push('');
+  return lines;
+}
+
+function summaryLines(report: CensusReport): string[] {
+  const s = report.skeletons;
+  const refusals = report.refusals.length;
+  const files = `${plural(report.files, 'file')}: ${fmt(s.total)} Skeletons (${fmt(s.byDialect.anvilnext)} \`anvilnext\`, ${fmt(s.byDialect.scimitar)} \`scimitar\`), ${plural(report.components.total, 'SkeletonComponent')}, ${fmt(report.skipped)} of other classes skipped${report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : ''}.`;
+  const exact =
+    s.refused === 0 && s.total > 0
+      ? `${allConsume(s.total, 'Skeleton resource')} exactly with the checked grammar, with no refusals; their ${plural(report.bones, 'bone')} are keyed by CRC-32 name hashes, ${fmt(report.names.resolved)} of which resolve through the name dictionary.`
+      : `${fmt(s.exact)} of ${plural(s.total, 'Skeleton resource')} consume exactly with the checked grammar (${plural(refusals, 'refusal')} in all); their ${plural(report.bones, 'bone')} are keyed by CRC-32 name hashes, ${fmt(report.names.resolved)} of which resolve through the name dictionary.`;
+  return [files, '', exact, ''];
+}
+
+export function censusMarkdown(report: CensusReport, options: CensusMarkdownOptions = {}): string {
+  const max = options.maxRefusalsListed ?? 25;
+  const lines = [`# ${options.title ?? 'Skeleton census'}`, ''];
+  if (options.source) lines.push(`Census of \`${options.source}\`.`, '');
+  lines.push(...summaryLines(report));
+  lines.push(...layoutSection(report, 'anvilnext', max));
+  lines.push(...layoutSection(report, 'scimitar', max));
+  lines.push(...layoutSection(report, 'component', max));
+  lines.push(...componentLines(report));
+  lines.push(...typeAndRootLines(report));
+  lines.push(...checkSection(report));
+  const unreadable = report.refusals.filter((r) => r.kind === 'unreadable');
+  if (unreadable.length > 0) lines.push('## Unreadable files', '', ...unreadable.slice(0, max).map(refusalLine), '');
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}

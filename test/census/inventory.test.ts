@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
+import { addPaths } from '../../src/cli/census-worker.js';
+import { walkFiles } from '../../src/cli/files.js';
+import { builtInDictionary } from '../../src/names/dictionary.js';
+import { INVENTORY_TARGETS, inventoryCorpus, inventoryFileCount, SeededRandom } from '../../src/samples/inventory.js';
+import { runCli } from '../helpers/cli.js';
+
+let dir: string;
+let files: string[];
+let report: CensusReport;
+let writeSeconds: number;
+
+function hashOf(entries: Iterable<{ path: string; bytes: Uint8Array }>): string {
+  const hash = createHash('sha256');
+  for (const { path, bytes } of entries) hash.update(path).update(bytes);
+  return hash.digest('hex');
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'anvil-inventory-'));
+  const started = performance.now();
+  const run = await runCli(['sample', dir, '--scale', 'inventory']);
+  writeSeconds = (performance.now() - started) / 1000;
+  expect(run.code).toBe(0);
+  expect(run.stdout).toBe(`wrote 1,805 inventory-scale resources to ${dir}\n`);
+  files = [];
+  for await (const file of walkFiles([dir])) files.push(file);
+  const census = new CensusAccumulator({ names: builtInDictionary() });
+  addPaths(census, files);
+  report = census.report();
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('sample --scale inventory', () => {
+  it('writes the seed’s numbers of Skeletons, bones and components, fast', () => {
+    const t = INVENTORY_TARGETS;
+    expect(writeSeconds).toBeLessThan(5);
+    expect(files).toHaveLength(inventoryFileCount() + 1); // and README.md
+    expect(report.skeletons.byDialect).toEqual({ anvilnext: t.anvilnextSkeletons, scimitar: t.scimitarSkeletons });
+    expect(report.components.total).toBe(t.components);
+    // Within a few percent of the seed's counts (the generator hits them exactly).
+    expect(Math.abs(report.bonesByDialect.anvilnext - 54925) / 54925).toBeLessThan(0.03);
+    expect(Math.abs(report.bonesByDialect.scimitar - 17405) / 17405).toBeLessThan(0.03);
+    expect(report.bonesByDialect).toEqual({ anvilnext: 54925, scimitar: 17405 });
+  });
+
+  it('reads to the exact end and holds every check, with the seed’s spread of types and root locals', () => {
+    expect(report.ok).toBe(true);
+    expect(report.skeletons.exact).toBe(1659);
+    expect(report.components.lengthRuleHolds).toBe(146);
+    expect(Object.keys(report.skeletonTypes).map(Number)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 14]);
+    expect(report.rootLocalCompared).toBe(1120);
+    expect(report.rootLocalEqualsOwn).toBe(1033);
+    for (const [id, check] of Object.entries(report.checks)) expect(check.failed, id).toBe(0);
+    expect(Object.keys(report.components.addons).length).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(report.components.tracks).length).toBeGreaterThanOrEqual(4);
+    expect(report.names.resolved / report.names.total).toBeGreaterThan(0.9);
+    expect(report.names.resolved).toBeLessThan(report.names.total);
+  });
+
+  it('has 56-byte NPC components and bike-like root locals', () => {
+    const components = files.filter((f) => f.endsWith('.SkeletonComponent')).map((f) => readFileSync(f).length - 12);
+    expect(components.filter((size) => size === 56).length).toBeGreaterThan(10);
+    expect(new Set(components).size).toBeGreaterThan(10);
+    expect(report.checks['root-local-equals-own']!.noted).toBe(87);
+  });
+
+  it('writes the same bytes for the same seed, other bytes for another', () => {
+    const written = hashOf(files.filter((f) => !f.endsWith('README.md')).map((f) => ({ path: relative(dir, f), bytes: readFileSync(f) })).sort((a, b) => (a.path < b.path ? -1 : 1)));
+    const again = hashOf([...inventoryCorpus({ seed: 1 })].sort((a, b) => (a.path < b.path ? -1 : 1)));
+    expect(again).toBe(written);
+    const other = hashOf([...inventoryCorpus({ seed: 2 })].sort((a, b) => (a.path < b.path ? -1 : 1)));
+    expect(other).not.toBe(written);
+  });
+
+  it('scales every count', () => {
+    let count = 0;
+    let components = 0;
+    for (const file of inventoryCorpus({ scale: 2, seed: 3 })) {
+      count++;
+      if (file.path.endsWith('.SkeletonComponent')) components++;
+    }
+    expect(count).toBe(inventoryFileCount(2));
+    expect(components).toBe(2 * INVENTORY_TARGETS.components);
+    expect(() => inventoryCorpus({ scale: 0 }).next()).toThrow(RangeError);
+  });
+
+  it('draws the same numbers from the same seed', () => {
+    const a = new SeededRandom(42);
+    const b = new SeededRandom(42);
+    const draws = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(draws);
+    for (const d of draws) expect(d >= 0 && d < 1).toBe(true);
+  });
+
+  it('refuses a bad seed as a usage error', async () => {
+    expect((await runCli(['sample', join(dir, 'x'), '--scale', 'inventory', '--seed', '-1'])).code).toBe(2);
+    expect((await runCli(['sample', join(dir, 'x'), '--seed', '3'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,74 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCensus } from '../../src/cli/commands/census.js';
+import { walkFiles } from '../../src/cli/files.js';
+import { toJsonText } from '../../src/export/json.js';
+import { ANVILNEXT_READING_DEFAULTS } from '../../src/formats/anvilnext/reading.js';
+import { builtInDictionary } from '../../src/names/dictionary.js';
+import { plantedCorpus, runCensusCli, type PlantedCorpus } from './helpers.js';
+
+let corpus: PlantedCorpus;
+let files: string[];
+
+beforeAll(async () => {
+  corpus = plantedCorpus();
+  files = [];
+  for await (const file of walkFiles([corpus.dir])) files.push(file);
+});
+afterAll(() => rmSync(corpus.dir, { recursive: true, force: true }));
+
+const options = (jobs: number) => ({ reading: ANVILNEXT_READING_DEFAULTS, names: builtInDictionary(), namesFiles: [], jobs, filesPerThread: 0 });
+
+describe('census with worker threads', () => {
+  it('gives identical JSON for jobs=1 (in-process) and jobs=2 (the main thread and a worker)', async () => {
+    let progress = 0;
+    const one = toJsonText(await runCensus(files, options(1)));
+    const two = toJsonText(await runCensus(files, { ...options(2), onProgress: (done) => (progress = done) }));
+    expect(two).toBe(one);
+    expect(progress).toBe(files.length);
+    expect(JSON.parse(two).refusals).toHaveLength(6);
+  });
+
+  it('gives identical JSON with three threads for any order of the files', async () => {
+    const one = toJsonText(await runCensus(files, options(1)));
+    const three = toJsonText(await runCensus([...files].reverse(), options(3)));
+    expect(three).toBe(one);
+  });
+});
+
+describe('census command options', () => {
+  it('writes the Markdown and the JSON atomically to files', async () => {
+    const json = join(corpus.dir, 'out', 'census.json');
+    const markdown = join(corpus.dir, 'out', 'census.md');
+    const run = await runCensusCli([join(corpus.dir, 'samples'), '--json', json, '--markdown', markdown, '--jobs', '2']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('All 8 Skeletons consume exactly');
+    expect(JSON.parse(readFileSync(json, 'utf8')).skeletons.total).toBe(8);
+    expect(readFileSync(markdown, 'utf8')).toContain('Proven · all 7 Skeletons');
+  });
+
+  it('prints only the Markdown on stdout with --markdown -', async () => {
+    const run = await runCensusCli([join(corpus.dir, 'samples'), '--markdown', '-']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.startsWith('# Skeleton census')).toBe(true);
+    expect(run.stdout).not.toContain('Checks: ');
+  });
+
+  it('refuses usage errors with exit 2', async () => {
+    expect((await runCensusCli(['--jobs', '0'])).code).toBe(2);
+    expect((await runCensusCli(['--jobs', 'many'])).code).toBe(2);
+    expect((await runCensusCli(['--json', '-', '--markdown', '-'])).code).toBe(2);
+    expect((await runCensusCli([join(corpus.dir, 'no-such-dir')])).code).toBe(2);
+    expect((await runCensusCli(['--reading', 'nope=1'])).code).toBe(2);
+    expect((await runCensusCli(['--dialect', 'other'])).code).toBe(2);
+  });
+
+  it('reads user name lists given with --names', async () => {
+    const names = join(corpus.dir, 'samples', 'names.txt');
+    const plain = JSON.parse((await runCensusCli([join(corpus.dir, 'samples'), '--json', '-'])).stdout);
+    const named = JSON.parse((await runCensusCli([join(corpus.dir, 'samples'), '--json', '-', '--names', names])).stdout);
+    expect(plain.names.resolved).toBeLessThan(plain.names.total);
+    expect(named.names).toEqual({ resolved: 118, total: 118 });
+  });
+});

@@ -1,0 +1,73 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
+import { addPaths } from '../../src/cli/census-worker.js';
+import { walkFiles } from '../../src/cli/files.js';
+import { censusConfidence, censusMarkdown, groupThousands } from '../../src/export/census-markdown.js';
+import { builtInDictionary } from '../../src/names/dictionary.js';
+import { plantedCorpus, type PlantedCorpus } from './helpers.js';
+
+async function censusOf(path: string): Promise<CensusReport> {
+  const census = new CensusAccumulator({ names: builtInDictionary() });
+  const files: string[] = [];
+  for await (const file of walkFiles([path])) files.push(file);
+  addPaths(census, files);
+  return census.report();
+}
+
+/** The table row whose first cell is `name`, in the section that starts with `heading`. */
+function row(markdown: string, heading: string, name: string): string {
+  const section = markdown.slice(markdown.indexOf(heading));
+  const line = section.split('\n').find((l) => l.startsWith(`| ${name} |`));
+  if (!line) throw new Error(`no row ${name} under ${heading}`);
+  return line;
+}
+
+let corpus: PlantedCorpus;
+beforeAll(() => {
+  corpus = plantedCorpus();
+});
+afterAll(() => rmSync(corpus.dir, { recursive: true, force: true }));
+
+describe('census Markdown', () => {
+  it('says Proven · all N Skeletons on every portion, Bone field and check of a clean corpus', async () => {
+    const markdown = censusMarkdown(await censusOf('samples'));
+    expect(row(markdown, '## Skeleton (`anvilnext`', 'bones')).toContain('| Proven · all 7 Skeletons |');
+    expect(row(markdown, '## Skeleton (`anvilnext`', '(end)')).toContain('| Proven · all 7 Skeletons |');
+    expect(row(markdown, '### Bone (`anvilnext`)', 'packedWord')).toContain('| Proven · all 7 Skeletons |');
+    expect(row(markdown, '## Skeleton (`scimitar`', 'mirrorData')).toContain('| Proven · all 1 Skeleton |');
+    expect(row(markdown, '## SkeletonComponent', 'windForce')).toContain('| Proven · all 2 SkeletonComponents |');
+    expect(row(markdown, '## Named checks', '`global-composition`')).toContain('| Proven · all 8 Skeletons | 0 |');
+    // The informative comparison is the one row that does not hold everywhere (the bike).
+    expect(row(markdown, '## Named checks', '`root-local-equals-own`')).toContain('| Observed · 6 of 7 | 1 |');
+    expect(markdown.match(/Observed · /g)).toHaveLength(1);
+    expect(markdown).toContain('In 6 of 7 Skeletons the stored root local already equals the own transform');
+    expect(markdown).toContain('Length is 56 + 10 × addons + 20 × track definitions on 2 of the 2 read to their end.');
+    expect(markdown).toContain('SkeletonType values (u32 enum 0x9C78EB24) that occur: 1, 5, 8.');
+    expect(markdown).not.toContain('Refused');
+  });
+
+  it('says Observed · M of N on the portions a planted file stops in, and lists the refusals below the table', async () => {
+    const markdown = censusMarkdown(await censusOf(corpus.dir));
+    const anvilnext = '## Skeleton (`anvilnext`';
+    expect(row(markdown, anvilnext, 'skeletonType')).toContain('| Proven · all 11 Skeletons |');
+    expect(row(markdown, anvilnext, 'bones')).toContain('| Observed · 8 of 11 |');
+    expect(row(markdown, anvilnext, '(end)')).toContain('| Observed · 7 of 11 |');
+    expect(row(markdown, '### Bone (`anvilnext`)', 'classHash')).toContain('| Observed · 8 of 11 |');
+    expect(row(markdown, '## SkeletonComponent', '(end)')).toContain('| Observed · 2 of 3 |');
+    const section = markdown.slice(markdown.indexOf(anvilnext), markdown.indexOf('### Bone (`anvilnext`)'));
+    expect(section).toContain('Refused (4):');
+    expect(section).toMatch(/- `[^`]*planted\/b\.dat`: offset 0x1E \(30\): bones\[0\]\.classHash: expected 0x95741049 \(Bone\), got 0x95741009\n/);
+    expect(section).toMatch(/- `[^`]*planted\/c`: offset 0x11 \(17\): bones: expected a count /);
+    expect(markdown).toContain('7 of 11 Skeleton resources consume exactly with the checked grammar; 4 are refused.');
+  });
+
+  it('groups thousands as the seed does', () => {
+    expect(groupThousands(54925)).toBe('54,925');
+    expect(groupThousands(1138)).toBe('1,138');
+    expect(groupThousands(521)).toBe('521');
+    expect(censusConfidence(1138, 1138, 'Skeleton')).toBe('Proven · all 1,138 Skeletons');
+    expect(censusConfidence(1033, 1120, 'Skeleton')).toBe('Observed · 1,033 of 1,120');
+    expect(censusConfidence(0, 0, 'Skeleton')).toBe('Observed · 0 of 0');
+  });
+});
