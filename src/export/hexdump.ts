@@ -14,35 +14,37 @@ interface Region {
   label: string;
 }
 
-/** Leaf fields and the gaps between them, in byte order, covering [0, length). */
+/** Leaf fields and the gaps between them, in byte order, covering [0, length), in one sweep. */
 export function annotatedRegions(length: number, spans: readonly Span[]): Region[] {
+  // Parents sort before their children: by start, then the longer first.
   const sorted = spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start || b.end - a.end);
-  const leaves = sorted.filter((s, i) => {
-    const next = sorted[i + 1];
-    return !next || next.start >= s.end;
-  });
-  const innermost = (offset: number): string => {
-    let best: Span | null = null;
-    for (const s of sorted) {
-      if (s.start <= offset && offset < s.end && (!best || s.end - s.start <= best.end - best.start)) best = s;
-    }
-    return best ? `${best.path} (count or tag)` : '(outside every field)';
-  };
   const regions: Region[] = [];
+  const open: Span[] = []; // the fields containing the current offset, innermost last
   let at = 0;
-  for (const leaf of leaves) {
-    if (leaf.start < at) continue;
-    while (at < leaf.start) {
-      const label = innermost(at);
-      let end = at + 1;
-      while (end < leaf.start && innermost(end) === label) end++;
-      regions.push({ start: at, end, label });
+  // Bytes in [at, target) outside every leaf belong to the innermost open field (counts, tags).
+  const gapsUntil = (target: number): void => {
+    while (at < target) {
+      while (open.length > 0 && open[open.length - 1]!.end <= at) open.pop();
+      const owner = open[open.length - 1];
+      const end = owner ? Math.min(target, owner.end) : target;
+      regions.push({ start: at, end, label: owner ? `${owner.path} (count or tag)` : '(outside every field)' });
       at = end;
     }
-    regions.push({ start: leaf.start, end: leaf.end, label: leaf.path });
-    at = leaf.end;
+  };
+  for (let i = 0; i < sorted.length; i++) {
+    const span = sorted[i]!;
+    if (span.start < at) continue; // overlaps what is already labelled
+    gapsUntil(span.start);
+    const next = sorted[i + 1];
+    const isLeaf = !next || next.start >= span.end;
+    if (isLeaf) {
+      regions.push({ start: span.start, end: span.end, label: span.path });
+      at = span.end;
+    } else {
+      open.push(span);
+    }
   }
-  if (at < length) regions.push({ start: at, end: length, label: innermost(at) });
+  gapsUntil(length);
   return regions;
 }
 

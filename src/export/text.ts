@@ -5,7 +5,8 @@ const fmt = (v: number): string => (Object.is(v, -0) ? '0' : Number(v.toFixed(4)
 const vec = (v: readonly number[], n = 3): string => `(${v.slice(0, n).map(fmt).join(', ')})`;
 
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  // A reduce, not Math.max(...column): a spread of every row overflows the stack on large skeletons.
+  const widths = rows[0]!.map((_, c) => rows.reduce((widest, r) => Math.max(widest, r[c]!.length), 0));
   return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
 }
 

@@ -1,4 +1,10 @@
-/** Factories from decoded records to the dialect-free skeleton, and back for writing. */
+/**
+ * Factories from decoded records to the dialect-free skeleton, and back for writing.
+ *
+ * A model built from a record shares the record's transform tuples (the decoder made them fresh,
+ * and copying every one again showed in the census profile); copy them before changing one side
+ * alone. Records built from a model get copies.
+ */
 import type { Vec4 } from '../math/vector.js';
 import type { PointerValue } from '../grammar/pointer.js';
 import {
@@ -20,7 +26,7 @@ export function skeletonFromAnvilnext(record: AnvilnextSkeleton): Skeleton {
     dialect: 'anvilnext',
     id: record.id,
     skeletonType: record.skeletonType,
-    ownTransform: { position: v4(record.ownPosition), rotation: v4(record.ownRotation) },
+    ownTransform: { position: record.ownPosition, rotation: record.ownRotation },
     bones: record.bones.map((b, index) => {
       const packed = unpackBoneWord(b.packedWord);
       return {
@@ -29,8 +35,8 @@ export function skeletonFromAnvilnext(record: AnvilnextSkeleton): Skeleton {
         nameHash: b.nameHash,
         parent: refIndex(b.parent, indexById) ?? -1,
         mirror: refIndex(b.mirror, indexById),
-        global: { position: v4(b.globalPosition), rotation: v4(b.globalRotation) },
-        local: { position: v4(b.localPosition), rotation: v4(b.localRotation) },
+        global: { position: b.globalPosition, rotation: b.globalRotation },
+        local: { position: b.localPosition, rotation: b.localRotation },
         descendants: packed.descendants,
         storedIndex: packed.index,
       };
@@ -66,8 +72,8 @@ export function skeletonFromScimitar(record: ScimitarSkeleton): Skeleton {
         nameHash: b.nameHash,
         parent: refIndex(b.parent, indexById) ?? -1,
         mirror: mirrors.get(index) ?? null,
-        global: { position: v4(t.globalPosition), rotation: v4(t.globalRotation) },
-        local: { position: v4(t.localPosition), rotation: v4(t.localRotation) },
+        global: { position: t.globalPosition, rotation: t.globalRotation },
+        local: { position: t.localPosition, rotation: t.localRotation },
         descendants: b.descendants,
         storedIndex: b.index,
       };
@@ -125,7 +131,7 @@ export function anvilnextRecordFromSkeleton(skeleton: Skeleton, overrides: Parti
  */
 export function scimitarRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<ScimitarSkeleton> = {}): ScimitarSkeleton {
   const ids = skeleton.bones.map((b) => Number(BigInt.asUintN(32, b.id)));
-  let nextId = Math.max(Number(BigInt.asUintN(32, skeleton.id)), ...ids) + 1;
+  let nextId = ids.reduce((a, b) => Math.max(a, b), Number(BigInt.asUintN(32, skeleton.id))) + 1;
   const allocate = () => nextId++ >>> 0;
   const bones: ScimitarBone[] = skeleton.bones.map((b) => ({
     id: ids[b.index]!,

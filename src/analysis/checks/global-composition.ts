@@ -47,6 +47,12 @@ export const globalComposition: Check = {
     let skipped = 0;
     let worstSeen = 0;
     for (let index = 0; index < bones.length; index++) {
+      // Fast path: the composition error in scalars, no allocation; the detailed report only on failure.
+      const quick = quickCompositionError(bones, index);
+      if (quick <= COMPOSITION_TOLERANCE) {
+        if (quick > worstSeen) worstSeen = quick;
+        continue;
+      }
       let expected: Transform | null;
       let error: TransformError;
       try {
@@ -101,4 +107,49 @@ function inheritedNoteUnchecked(bones: readonly SkeletonBone[], index: number): 
   if (within(parentError, COMPOSITION_TOLERANCE)) return '';
   const viaExpected = transformError(composeTransforms(parentExpected, bones[index]!.local), bones[index]!.global);
   return within(viaExpected, COMPOSITION_TOLERANCE) ? `; consistent with bone ${parent}'s expected global, so bone ${parent} is the likely origin` : '';
+}
+
+/**
+ * max(position distance, rotation lane difference) between the stored global and parent ∘ local,
+ * computed without allocating; NaN when the bone cannot be checked this way (the slow path
+ * then reports it properly).
+ */
+function quickCompositionError(bones: readonly SkeletonBone[], index: number): number {
+  const bone = bones[index];
+  const parentIndex = bone?.parent;
+  const local = bone?.local;
+  const global = bone?.global;
+  if (!local || !global || local.position?.length !== 4 || local.rotation?.length !== 4 || global.position?.length !== 4 || global.rotation?.length !== 4) return NaN;
+  const lp = local.position;
+  const lq = local.rotation;
+  let px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number;
+  if (parentIndex === -1) {
+    [px, py, pz] = lp;
+    [qx, qy, qz, qw] = lq;
+  } else {
+    if (!isBoneIndex(parentIndex, bones.length) || parentIndex === index) return NaN;
+    const parent = bones[parentIndex]!.global;
+    if (!parent || parent.position?.length !== 4 || parent.rotation?.length !== 4) return NaN;
+    const [ax, ay, az, aw] = parent.rotation;
+    // p = p_parent + q_parent · p_local (t = 2 q × v; v' = v + w t + q × t)
+    const tx = 2 * (ay * lp[2] - az * lp[1]);
+    const ty = 2 * (az * lp[0] - ax * lp[2]);
+    const tz = 2 * (ax * lp[1] - ay * lp[0]);
+    px = parent.position[0] + lp[0] + aw * tx + (ay * tz - az * ty);
+    py = parent.position[1] + lp[1] + aw * ty + (az * tx - ax * tz);
+    pz = parent.position[2] + lp[2] + aw * tz + (ax * ty - ay * tx);
+    // q = q_parent · q_local
+    const [bx, by, bz, bw] = lq;
+    qx = aw * bx + ax * bw + ay * bz - az * by;
+    qy = aw * by - ax * bz + ay * bw + az * bx;
+    qz = aw * bz + ax * by - ay * bx + az * bw;
+    qw = aw * bw - ax * bx - ay * by - az * bz;
+  }
+  const gp = global.position;
+  const gq = global.rotation;
+  const position = Math.hypot(px - gp[0], py - gp[1], pz - gp[2]);
+  const same = Math.max(Math.abs(qx - gq[0]), Math.abs(qy - gq[1]), Math.abs(qz - gq[2]), Math.abs(qw - gq[3]));
+  const flipped = Math.max(Math.abs(qx + gq[0]), Math.abs(qy + gq[1]), Math.abs(qz + gq[2]), Math.abs(qw + gq[3]));
+  const error = Math.max(position, Math.min(same, flipped));
+  return Number.isNaN(position) || Number.isNaN(same) ? NaN : error;
 }

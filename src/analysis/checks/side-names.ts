@@ -10,7 +10,21 @@ export function hasSide(name: string): boolean {
   return counterpartName(name) !== name;
 }
 
+/** Names repeat across the skeletons of an install: remember the answers (bounded). */
+const remembered = new Map<string, string>();
+const REMEMBER_AT_MOST = 50_000;
+
 export function counterpartName(name: string): string {
+  let answer = remembered.get(name);
+  if (answer === undefined) {
+    answer = computeCounterpart(name);
+    if (remembered.size >= REMEMBER_AT_MOST) remembered.clear();
+    remembered.set(name, answer);
+  }
+  return answer;
+}
+
+function computeCounterpart(name: string): string {
   let head = '';
   let body = name;
   let tail = '';

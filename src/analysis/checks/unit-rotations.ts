@@ -34,7 +34,13 @@ export const unitRotations: Check = {
         message: bad.map(([[label], e]) => `${label} rotation length is off 1 by ${formatNumber(e)}`).join('; '),
       });
     };
-    bones.forEach((bone, index) => check(index, [['local', bone?.local?.rotation], ['global', bone?.global?.rotation]]));
+    bones.forEach((bone, index) => {
+      // The common case costs two lengths and no allocation; the detailed report only on failure.
+      const local = bone?.local?.rotation;
+      const global = bone?.global?.rotation;
+      if (local?.length === 4 && global?.length === 4 && unitLengthError(local) <= UNIT_LENGTH_TOLERANCE && unitLengthError(global) <= UNIT_LENGTH_TOLERANCE) return;
+      check(index, [['local', local], ['global', global]]);
+    });
     if (ownTransform !== null && ownTransform !== undefined) check(-1, [['own transform', ownTransform.rotation]]);
     return list.result({
       held: `every rotation of ${bonesWord(bones.length)}${ownTransform ? ' and the own transform' : ''} has unit length within ${UNIT_LENGTH_TOLERANCE}`,
