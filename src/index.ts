@@ -14,3 +14,8 @@ export * from './analysis/runtime-pose.js';
 export * from './analysis/checks/index.js';
 export * from './analysis/pose-array.js';
 export * from './analysis/pose-find.js';
+export * from './analysis/census.js';
+export * from './analysis/check-resource.js';
+export { censusMarkdown } from './export/census-markdown.js';
+export { censusSummaryText } from './export/census-text.js';
+export { annotatedHexDump, annotatedRegions } from './export/hexdump.js';

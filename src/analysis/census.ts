@@ -23,7 +23,7 @@ export { emptyCensusState, mergeCensusState, MAX_CHECK_EXAMPLES } from './census
 export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './census/report.js';
 export { censusReport, compareRefusals } from './census/report.js';
 export type { NameResolver } from './census/tally.js';
-export { rootLocalEqualsOwn } from './census/tally.js';
+export { storedRootLocalEqualsOwn } from './census/tally.js';
 
 export interface CensusOptions {
   /** Read every file with this layout instead of detecting it from the header. */

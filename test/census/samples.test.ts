@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rootLocalEqualsOwn, type CensusReport } from '../../src/analysis/census.js';
+import { storedRootLocalEqualsOwn, type CensusReport } from '../../src/analysis/census.js';
 import { readResource } from '../../src/formats/resource.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
 import { sampleSkeletons } from '../../src/samples/corpus.js';
@@ -50,7 +50,7 @@ describe('census of the bundled samples (no path given)', () => {
     ] as const) {
       const resource = readResource(readFileSync(path))!.resource;
       if (resource.kind !== 'Skeleton' || resource.dialect !== 'anvilnext') throw new Error('expected an anvilnext Skeleton');
-      expect(rootLocalEqualsOwn(resource.record), path).toBe(equal);
+      expect(storedRootLocalEqualsOwn(resource.record), path).toBe(equal);
     }
   });
 

@@ -46,7 +46,7 @@ function holdAll(layout: LayoutState, names: readonly string[], into: 'portions'
 }
 
 /** A Skeleton whose stored root local equals its own transform, lane for lane (exact f32 values). */
-export function rootLocalEqualsOwn(record: AnvilnextSkeleton): boolean {
+export function storedRootLocalEqualsOwn(record: AnvilnextSkeleton): boolean {
   const root = record.bones[0]!;
   for (let i = 0; i < 4; i++) {
     if (root.localPosition[i] !== record.ownPosition[i] || root.localRotation[i] !== record.ownRotation[i]) return false;
@@ -91,7 +91,7 @@ function tallySkeleton(state: CensusState, context: TallyContext, resource: Extr
     bump(state.skeletonTypes, String(resource.record.skeletonType));
     if (resource.record.bones.length > 0 && resource.record.root.kind === 'ref') {
       state.rootLocalCompared++;
-      if (rootLocalEqualsOwn(resource.record)) state.rootLocalEqualsOwn++;
+      if (storedRootLocalEqualsOwn(resource.record)) state.rootLocalEqualsOwn++;
     }
   }
 }

@@ -8,12 +8,14 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative, isAbsolute } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { censusSummaryText } from '../../export/census-text.js';
+import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths.js';
 import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { CensusAccumulator, type CensusReport } from '../../analysis/census.js';
 import type { CensusState } from '../../analysis/census/state.js';
-import { censusMarkdown, groupThousands } from '../../export/census-markdown.js';
+import { censusMarkdown } from '../../export/census-markdown.js';
 import { toJsonText } from '../../export/json.js';
 import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
 import type { Dialect } from '../../formats/dialect.js';
@@ -50,9 +52,8 @@ export interface CensusRunOptions {
 
 /** The worker module beside this one's folder: `.js` when built; from source, `.ts` loaded through tsx. */
 function workerEntry(): { url: URL; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(`../census-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return { url, execArgv: [] };
+  const url = pathToFileURL(censusWorkerFile());
+  if (!runningFromSource()) return { url, execArgv: [] };
   // Node 20 does not pass the main thread's module hooks to workers, and `--import tsx` registers
   // them in the main thread only; this registers tsx's hooks in the worker before its entry loads.
   const api = import.meta.resolve('tsx/esm/api');
@@ -159,35 +160,7 @@ export async function runCensus(paths: readonly string[], options: CensusRunOpti
   return census.report();
 }
 
-/** The bundled sample corpus, beside `dist/` (or `src/`) in the installed package. */
-export function bundledSamplesDir(): string {
-  return fileURLToPath(new URL('../../../samples', import.meta.url));
-}
-
-const fmt = groupThousands;
-
-/** A few sentences in the seed's manner. */
-export function censusSummaryText(report: CensusReport, source: string): string {
-  const s = report.skeletons;
-  const c = report.components;
-  const lines = [
-    `Census of ${source}: ${fmt(report.files)} files, ${fmt(s.total)} Skeletons (${fmt(s.byDialect.anvilnext)} anvilnext, ${fmt(s.byDialect.scimitar)} scimitar), ${fmt(c.total)} SkeletonComponents, ${fmt(report.skipped)} other files skipped${report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : ''}.`,
-    s.refused === 0
-      ? `All ${fmt(s.total)} Skeletons consume exactly with the checked grammar, with no refusals; they hold ${fmt(report.bones)} bones (${fmt(report.bonesByDialect.anvilnext)} anvilnext, ${fmt(report.bonesByDialect.scimitar)} scimitar).`
-      : `${fmt(s.exact)} of ${fmt(s.total)} Skeletons consume exactly; ${fmt(s.refused)} are refused. The ones read hold ${fmt(report.bones)} bones.`,
-    `${fmt(report.names.resolved)} of ${fmt(report.names.total)} bone name hashes resolve through the name dictionary.`,
-  ];
-  if (c.total > 0) lines.push(`${fmt(c.total)} SkeletonComponents: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`);
-  const types = Object.entries(report.skeletonTypes).map(([t, n]) => `${t} (${fmt(n)})`);
-  if (types.length > 0) lines.push(`SkeletonType values: ${types.join(', ')}.`);
-  if (report.rootLocalCompared > 0) lines.push(`In ${fmt(report.rootLocalEqualsOwn)} of ${fmt(report.rootLocalCompared)} Skeletons the stored root local already equals the own transform.`);
-  const checks = Object.entries(report.checks).filter(([, r]) => r.held + r.failed + r.noted > 0);
-  const everywhere = checks.filter(([, r]) => r.failed + r.noted === 0).length;
-  const failing = checks.filter(([, r]) => r.failed > 0).map(([id, r]) => `${id} failed on ${fmt(r.failed)}${r.provenFailed > 0 ? ' (Proven)' : ''}`);
-  const noted = checks.filter(([, r]) => r.noted > 0).map(([id, r]) => `${id} noted on ${fmt(r.noted)}`);
-  lines.push(`Checks: ${everywhere} of ${checks.length} held on every Skeleton they apply to${[...failing, ...noted].length ? `; ${[...failing, ...noted].join('; ')}` : ''}.`);
-  return `${lines.join('\n')}\n`;
-}
+export { bundledSamplesDir };
 
 interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues {
   json?: string;
