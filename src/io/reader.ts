@@ -92,7 +92,15 @@ export class ByteReader {
     const z = view.getFloat32(p + 8, true);
     const w = view.getFloat32(p + 12, true);
     // Any NaN lane goes through f32() for its signalling check; the common case stays cheap.
-    if (x !== x || y !== y || z !== z || w !== w) return [this.f32(), this.f32(), this.f32(), this.f32()];
+    if (x !== x || y !== y || z !== z || w !== w) {
+      // V8 may replace a NaN stored into an array of doubles with its one canonical NaN (payload
+      // and sign lost, so the lane would not re-encode to its bytes), depending on how far this
+      // code is optimised. An array that starts with non-number elements keeps generic elements:
+      // each lane stays a boxed number with its exact bits.
+      const lanes = [null, null, null, null] as unknown as [number, number, number, number];
+      for (let i = 0; i < 4; i++) lanes[i] = this.f32();
+      return lanes;
+    }
     this.pos = p + 16;
     return [x, y, z, w];
   }
