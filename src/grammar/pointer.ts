@@ -4,6 +4,9 @@ import { PrimitiveKind, type AnyCodec, type Codec, type Infer, type ReadContext 
 
 export const POINTER_TAG = { inline: 0x00, reference: 0x02, null: 0x03 } as const;
 
+/** The one null pointer value: decoding shares it (frozen) rather than allocating one per field. */
+export const NULL_POINTER: { readonly kind: 'null' } = Object.freeze({ kind: 'null' as const });
+
 export type PointerValue<I, T> =
   | { kind: 'null' }
   | { kind: 'ref'; id: I }
@@ -66,7 +69,7 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
     read(r, ctx) {
       const at = r.pos;
       const tag = r.u8();
-      if (tag === POINTER_TAG.null && allowNull) return { kind: 'null' };
+      if (tag === POINTER_TAG.null && allowNull) return NULL_POINTER;
       if (tag === POINTER_TAG.reference && allowReference) return { kind: 'ref', id: readId(r, ctx) };
       if (tag === POINTER_TAG.inline && inline) return { kind: 'inline', value: inline.read(r, ctx) };
       return r.fail(`a pointer tag ${accepted.map((a) => a.slice(0, 2)).join(' or ')}`, `tag ${formatValue(tag)}`, at);

@@ -17,7 +17,8 @@ export function quatConjugate(q: Readonly<Quat>): Quat {
 }
 
 export function quatLength(q: Readonly<Quat>): number {
-  return Math.hypot(q[0], q[1], q[2], q[3]);
+  // sqrt of the sum, not Math.hypot: several times faster, and these lengths are near 1.
+  return Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
 }
 
 export function quatNormalize(q: Readonly<Quat>): Quat {

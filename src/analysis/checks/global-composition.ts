@@ -124,13 +124,19 @@ function quickCompositionError(bones: readonly SkeletonBone[], index: number): n
   const lq = local.rotation;
   let px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number;
   if (parentIndex === -1) {
-    [px, py, pz] = lp;
-    [qx, qy, qz, qw] = lq;
+    px = lp[0];
+    py = lp[1];
+    pz = lp[2];
+    qx = lq[0];
+    qy = lq[1];
+    qz = lq[2];
+    qw = lq[3];
   } else {
     if (!isBoneIndex(parentIndex, bones.length) || parentIndex === index) return NaN;
     const parent = bones[parentIndex]!.global;
     if (!parent || parent.position?.length !== 4 || parent.rotation?.length !== 4) return NaN;
-    const [ax, ay, az, aw] = parent.rotation;
+    const pr = parent.rotation;
+    const ax = pr[0], ay = pr[1], az = pr[2], aw = pr[3];
     // p = p_parent + q_parent · p_local (t = 2 q × v; v' = v + w t + q × t)
     const tx = 2 * (ay * lp[2] - az * lp[1]);
     const ty = 2 * (az * lp[0] - ax * lp[2]);
@@ -139,7 +145,7 @@ function quickCompositionError(bones: readonly SkeletonBone[], index: number): n
     py = parent.position[1] + lp[1] + aw * ty + (az * tx - ax * tz);
     pz = parent.position[2] + lp[2] + aw * tz + (ax * ty - ay * tx);
     // q = q_parent · q_local
-    const [bx, by, bz, bw] = lq;
+    const bx = lq[0], by = lq[1], bz = lq[2], bw = lq[3];
     qx = aw * bx + ax * bw + ay * bz - az * by;
     qy = aw * by - ax * bz + ay * bw + az * bx;
     qz = aw * bz + ax * by - ay * bx + az * bw;
@@ -147,7 +153,10 @@ function quickCompositionError(bones: readonly SkeletonBone[], index: number): n
   }
   const gp = global.position;
   const gq = global.rotation;
-  const position = Math.hypot(px - gp[0], py - gp[1], pz - gp[2]);
+  const dx = px - gp[0];
+  const dy = py - gp[1];
+  const dz = pz - gp[2];
+  const position = Math.sqrt(dx * dx + dy * dy + dz * dz);
   const same = Math.max(Math.abs(qx - gq[0]), Math.abs(qy - gq[1]), Math.abs(qz - gq[2]), Math.abs(qw - gq[3]));
   const flipped = Math.max(Math.abs(qx + gq[0]), Math.abs(qy + gq[1]), Math.abs(qz + gq[2]), Math.abs(qw + gq[3]));
   const error = Math.max(position, Math.min(same, flipped));

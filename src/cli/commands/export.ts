@@ -6,15 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import {
-  GLTF_EXPORT_DEFAULTS,
-  GLTF_POSES,
-  exportGlb,
-  exportGltfEmbedded,
-  exportGltfSeparate,
-  type GltfExportOptions,
-  type GltfPose,
-} from '../../export/index.js';
+import { GLTF_EXPORT_DEFAULTS, GLTF_POSES, type GltfExportOptions, type GltfPose } from '../../export/options.js';
 import { ParseError } from '../../io/errors.js';
 import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import type { Skeleton } from '../../model/skeleton.js';
@@ -22,6 +14,9 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeleton } from '../load.js';
 import { addNamesOption, loadNameDictionary } from '../names-option.js';
 import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } from '../options.js';
+
+/** The glTF writer and its library load only when a command exports, so every other command starts sooner. */
+const gltfWriter = () => import('../../export/gltf.js');
 
 /** What commander hands the action. */
 export interface ExportCommandOptions extends ResourceOptionValues {
@@ -88,16 +83,16 @@ export async function runExport(file: string, options: ExportCommandOptions): Pr
 
   let files: { path: string; data: Uint8Array }[];
   if (plan.format === 'glb') {
-    files = [{ path: plan.output, data: await exportGlb(skeleton, exportOptions) }];
+    files = [{ path: plan.output, data: await (await gltfWriter()).exportGlb(skeleton, exportOptions) }];
   } else if (plan.bin !== null) {
-    const { json, bin } = await exportGltfSeparate(skeleton, exportOptions, plan.bin.name);
+    const { json, bin } = await (await gltfWriter()).exportGltfSeparate(skeleton, exportOptions, plan.bin.name);
     // The .bin first: the .gltf never lands before the buffer it names.
     files = [
       { path: plan.bin.path, data: bin },
       { path: plan.output, data: new TextEncoder().encode(json) },
     ];
   } else {
-    files = [{ path: plan.output, data: new TextEncoder().encode(await exportGltfEmbedded(skeleton, exportOptions)) }];
+    files = [{ path: plan.output, data: new TextEncoder().encode(await (await gltfWriter()).exportGltfEmbedded(skeleton, exportOptions)) }];
   }
   await writeFilesAtomically(files);
 
