@@ -49,8 +49,14 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
   const children = fields.map((f) => f.codec);
   // Primitive fields, constants included, are read directly; a constant that differs is read
   // again through its codec, which raises the refusal with the expected value.
-  const kinds = fields.map((f) => f.codec.primitive ?? 0);
-  const constants = fields.map((f) => (isConstCodec(f.codec) ? f.codec.constant : undefined));
+  const plan: FieldPlan[] = fields.map((f) => ({
+    name: f.name,
+    codec: f.codec,
+    kind: f.codec.primitive ?? 0,
+    constant: isConstCodec(f.codec) ? (f.codec.constant as number) : -1,
+    keep: !isConstCodec(f.codec),
+  }));
+  const count = plan.length;
   return {
     typeName: structName,
     structName,
@@ -63,17 +69,16 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
       const out: Record<string, unknown> = {};
       const path = r.path;
       const track = ctx.trackPaths;
-      for (let i = 0; i < fields.length; i++) {
-        const f = fields[i]!;
+      for (let i = 0; i < count; i++) {
+        const f = plan[i]!;
         if (track) path.push(f.name);
         const start = r.pos;
-        const kind = kinds[i]!;
-        const value = kind === 0 ? f.codec.read(r, ctx) : readPrimitive(r, kind);
-        if (constants[i] !== undefined && value !== constants[i]) {
+        const value = f.kind === 0 ? f.codec.read(r, ctx) : readPrimitive(r, f.kind);
+        if (f.constant >= 0 && value !== f.constant) {
           r.pos = start;
           f.codec.read(r, ctx);
         }
-        if (keep[i]) out[f.name] = value;
+        if (f.keep) out[f.name] = value;
         if (track) {
           if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
           path.pop();
@@ -89,6 +94,16 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
       }
     },
   };
+}
+
+/** What reading one field takes, prepared once per structure (one shape, so loads stay monomorphic). */
+interface FieldPlan {
+  name: string;
+  codec: AnyCodec;
+  kind: PrimitiveKind | 0;
+  /** The constant's value, or −1 for a field that is not a constant (constants are unsigned). */
+  constant: number;
+  keep: boolean;
 }
 
 function readPrimitive(r: ByteReader, kind: PrimitiveKind): unknown {
