@@ -27,7 +27,13 @@ describe('validate runs the named checks', () => {
     const run = await runCli(['validate', file]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('check failed: global-composition (Proven)');
-    expect(run.stderr).toMatch(/bone 4 \(Spine2\):/);
+    const where = /bone 4 \(Spine2\) at offset 0x[0-9A-F]+ \((\d+)\), bones\[4\]:/.exec(run.stderr);
+    expect(where).not.toBeNull();
+    // The offset is where bone 4's record starts: tag 0, u64 id, then the Bone class hash.
+    const bytes = readFileSync(file);
+    const at = Number(where![1]);
+    expect(bytes[at]).toBe(0);
+    expect(bytes.readUInt32LE(at + 9)).toBe(0x95741049);
   });
 
   it('warns on a failed Observed check and exits 0, but fails it under --strict', async () => {
@@ -58,5 +64,29 @@ describe('validate runs the named checks', () => {
       r.record.bones[4]!.globalPosition[0] += 0.01;
     });
     expect((await runCli(['validate', '--no-checks', file])).code).toBe(0);
+  });
+});
+
+describe('inspect runs the named checks', () => {
+  it('prints the output, lists a failed Proven check with the bone offset on stderr, and exits 1', async () => {
+    const file = riderWith((r) => {
+      r.record.bones[6]!.globalRotation[2] += 0.05;
+    });
+    const run = await runCli(['inspect', '--json', file]);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).boneCount).toBe(31);
+    expect(run.stderr).toMatch(/check failed: global-composition \(Proven\)/);
+    expect(run.stderr).toMatch(/bone 6 \(Head\) at offset 0x[0-9A-F]+ \(\d+\), bones\[6\]:/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 0 on the samples, and --no-checks skips them', async () => {
+    expect((await runCli(['inspect', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton'])).code).toBe(0);
+    const file = riderWith((r) => {
+      r.record.bones[6]!.globalRotation[2] += 0.05;
+    });
+    const run = await runCli(['inspect', '--no-checks', file]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
   });
 });

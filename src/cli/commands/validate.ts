@@ -8,6 +8,7 @@ import { formatOffset } from '../../io/format.js';
 import { toJsonText } from '../../export/json.js';
 import { EXIT_FAILED } from '../errors.js';
 import { readBytes, readHead, walkFiles } from '../files.js';
+import { boneOffsets, checkFailureLines } from '../check-report.js';
 import { addNamesOption, loadNameDictionary } from '../names-option.js';
 import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } from '../options.js';
 import { Progress } from '../progress.js';
@@ -90,14 +91,21 @@ export function registerValidateCommand(program: Command): void {
       try {
         const head = await readHead(file, HEAD_BYTES);
         if (classifyHeader(head, read.dialect).length === 0) entry = { file, status: 'skipped' };
-        else entry = describe(file, validateResourceBytes(await readBytes(file), { ...read, roundtrip: options.roundtrip }), checking);
+        else {
+          const bytes = await readBytes(file);
+          const result = validateResourceBytes(bytes, { ...read, roundtrip: options.roundtrip });
+          entry = describe(file, result, checking);
+          const failedChecks = (entry.checks ?? []).filter((c) => c.status === 'failed');
+          if (!options.json && failedChecks.length > 0 && result.status === 'decoded') {
+            for (const line of checkFailureLines(file, failedChecks, checking.strict, boneOffsets(bytes, result.resource))) process.stderr.write(`${line}\n`);
+          }
+        }
       } catch (error) {
         entry = { file, status: 'unreadable', error: { message: (error as Error).message } };
       }
       results.push(entry);
       progress.update(results.length);
-      if (entry.error) process.stderr.write(`${file}: ${entry.error.message}\n`);
-      if (!options.json) reportCheckFailures(file, entry.checks ?? [], checking.strict);
+      if (entry.error && entry.status !== 'check-failed') process.stderr.write(`${file}: ${entry.error.message}\n`);
       if (options.verbose && !options.json && entry.status !== 'skipped') {
         const what = `${entry.kind} ${entry.dialect}${entry.bones === undefined ? '' : `, ${entry.bones} bones`}`;
         process.stdout.write(`${entry.status === 'valid' ? 'ok  ' : 'FAIL'}  ${file}  (${what})\n`);
@@ -129,16 +137,3 @@ export function registerValidateCommand(program: Command): void {
   });
 }
 
-/** One line per failed check, with its first offenders: `file: check id (Proven) failed at bone 3 (LeftArm): …`. */
-function reportCheckFailures(file: string, checks: readonly CheckResult[], strict: boolean): void {
-  for (const check of checks) {
-    if (check.status !== 'failed') continue;
-    const level = isBlockingFailure(check, strict) ? 'check failed' : 'warning: check failed';
-    process.stderr.write(`${file}: ${level}: ${check.id} (${check.confidence}): ${check.summary ?? ''}\n`);
-    for (const offender of check.offenders.slice(0, 5)) {
-      const where = offender.bone < 0 ? 'skeleton' : `bone ${offender.bone}${offender.name ? ` (${offender.name})` : ''}`;
-      process.stderr.write(`  ${where}: ${offender.message}\n`);
-    }
-    if (check.offenderCount > 5) process.stderr.write(`  … and ${check.offenderCount - 5} more\n`);
-  }
-}

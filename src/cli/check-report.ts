@@ -1,0 +1,47 @@
+/** How the commands print failed checks: one line per check, then its first offenders with their offsets. */
+import { isBlockingFailure } from '../analysis/check-resource.js';
+import type { CheckResult } from '../analysis/checks/index.js';
+import { readResourceAs, type Resource } from '../formats/resource.js';
+import { formatOffset } from '../io/format.js';
+
+/** Offenders shown per failed check; the rest are counted. */
+const SHOWN_OFFENDERS = 5;
+
+/**
+ * Where each bone's record starts in the file, from a second decode with spans (only done when
+ * a check failed, so the common path stays lean).
+ */
+export function boneOffsets(bytes: Uint8Array, resource: Resource): Map<number, number> {
+  const offsets = new Map<number, number>();
+  try {
+    const { spans } = readResourceAs(bytes, { kind: resource.kind, dialect: resource.dialect }, { spans: true, reading: 'reading' in resource ? resource.reading : undefined });
+    for (const span of spans ?? []) {
+      const match = /^bones\[(\d+)\]$/.exec(span.path);
+      if (match) offsets.set(Number(match[1]), span.start);
+    }
+  } catch {
+    // The file decoded once already; without spans the lines simply carry no offsets.
+  }
+  return offsets;
+}
+
+/** Lines for stderr: `file: check failed: id (Proven): summary`, then `  bone 4 (Spine2) at offset …, bones[4]: message`. */
+export function checkFailureLines(file: string, checks: readonly CheckResult[], strict: boolean, offsets: ReadonlyMap<number, number>): string[] {
+  const lines: string[] = [];
+  for (const check of checks) {
+    if (check.status !== 'failed') continue;
+    const level = isBlockingFailure(check, strict) ? 'check failed' : 'warning: check failed';
+    lines.push(`${file}: ${level}: ${check.id} (${check.confidence}): ${check.summary ?? ''}`);
+    for (const offender of check.offenders.slice(0, SHOWN_OFFENDERS)) {
+      if (offender.bone < 0) {
+        lines.push(`  skeleton: ${offender.message}`);
+        continue;
+      }
+      const at = offsets.get(offender.bone);
+      const where = `bone ${offender.bone}${offender.name ? ` (${offender.name})` : ''}${at === undefined ? '' : ` at offset ${formatOffset(at)}, bones[${offender.bone}]`}`;
+      lines.push(`  ${where}: ${offender.message}`);
+    }
+    if (check.offenderCount > SHOWN_OFFENDERS) lines.push(`  … and ${check.offenderCount - SHOWN_OFFENDERS} more`);
+  }
+  return lines;
+}
