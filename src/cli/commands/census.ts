@@ -26,7 +26,7 @@ import { walkFiles } from '../files.js';
 import { addNamesOption, loadNameDictionary, type NamesOptionValues } from '../names-option.js';
 import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } from '../options.js';
 import { Progress } from '../progress.js';
-import { assertNotInput, writeFileAtomic } from '../write-file.js';
+import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
 
 /**
  * Fewest files worth one more thread. A worker loads the modules and compiles the hot code anew,
@@ -204,7 +204,7 @@ export function registerCensusCommand(program: Command): void {
       if (!existsSync(samples)) throw new UsageError(`no path given and the bundled samples folder is missing: ${samples}`);
       inputs = [displayPath(samples)];
     }
-    for (const output of [options.json, options.markdown]) if (output !== undefined && output !== '-') assertNotInput(output, inputs);
+    await refuseToOverwriteInputs([options.json, options.markdown].filter((o): o is string => o !== undefined && o !== '-'), inputs, 'census');
     const names = await loadNameDictionary(options.names ?? []);
     const files: string[] = [];
     for await (const file of walkFiles(inputs)) files.push(file);

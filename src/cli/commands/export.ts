@@ -2,9 +2,7 @@
  * `anvil-skel export <file> -o <out.glb|out.gltf>`: a Skeleton resource as a glTF 2.0 armature.
  * Output is written whole or not at all (a temp file in the same directory, then a rename).
  */
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { GLTF_EXPORT_DEFAULTS, GLTF_POSES, type GltfExportOptions, type GltfPose } from '../../export/options.js';
 import { ParseError } from '../../io/errors.js';
@@ -12,6 +10,7 @@ import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeleton } from '../load.js';
+import { refuseToOverwriteInputs, writeFilesAtomic } from '../write-file.js';
 import { addNamesOption, loadNameDictionary } from '../names-option.js';
 import { addResourceOptions, resourceReadOptions, type ResourceOptionValues } from '../options.js';
 
@@ -63,7 +62,7 @@ interface Plan {
 export async function runExport(file: string, options: ExportCommandOptions): Promise<void> {
   const plan = planExport(file, options);
   const read = resourceReadOptions(options);
-  await refuseToOverwriteInput(plan);
+  await refuseToOverwriteInputs([plan.output, ...(plan.bin ? [plan.bin.path] : [])], [plan.input], 'export');
   const dictionary = await loadNameDictionary(options.names ?? []);
   let skeleton: Skeleton;
   try {
@@ -94,7 +93,7 @@ export async function runExport(file: string, options: ExportCommandOptions): Pr
   } else {
     files = [{ path: plan.output, data: new TextEncoder().encode(await (await gltfWriter()).exportGltfEmbedded(skeleton, exportOptions)) }];
   }
-  await writeFilesAtomically(files);
+  await writeFilesAtomic(files);
 
   const main = files[files.length - 1]!;
   const extra = files.length > 1 ? ` (+ ${files[0]!.path}, ${formatBytes(files[0]!.data.byteLength)})` : '';
@@ -128,63 +127,6 @@ function planExport(file: string, options: ExportCommandOptions): Plan {
     bin = { path, name: basename(path) };
   }
   return { input: file, output: options.output, format, bin, pose, axes, mesh: options.mesh };
-}
-
-/** The input is never overwritten: not by name, nor through a link to it. */
-async function refuseToOverwriteInput(plan: Plan): Promise<void> {
-  const input = await stat(plan.input).catch(() => null);
-  for (const target of [plan.output, plan.bin?.path]) {
-    if (target === undefined) continue;
-    const same =
-      resolve(target) === resolve(plan.input) ||
-      (input !== null && (await stat(target).then((t) => t.dev === input.dev && t.ino === input.ino, () => false)));
-    if (same) throw new UsageError(`export: '${target}' is the input file; choose another output`);
-  }
-}
-
-/**
- * Each file goes to a temp file in its own directory, then is renamed over the target, so no
- * target is ever left half-written. Everything is staged before the first rename.
- */
-async function writeFilesAtomically(files: readonly { path: string; data: Uint8Array }[]): Promise<void> {
-  const staged: { temp: string; path: string }[] = [];
-  try {
-    for (const { path, data } of files) {
-      const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-      staged.push({ temp, path });
-      await writeDurably(temp, data, path);
-    }
-    while (staged.length > 0) {
-      const { temp, path } = staged[0]!;
-      await rename(temp, path).catch((error: unknown) => {
-        throw new Error(`cannot write ${path}: ${reason(error)}`);
-      });
-      staged.shift();
-    }
-  } finally {
-    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
-  }
-}
-
-async function writeDurably(temp: string, data: Uint8Array, target: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(temp, 'wx');
-    await handle.writeFile(data);
-    await handle.sync();
-  } catch (error) {
-    throw new Error(`cannot write ${target}: ${reason(error)}`);
-  } finally {
-    await handle?.close();
-  }
-}
-
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOENT') return 'no such directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  return error instanceof Error ? error.message : String(error);
 }
 
 function formatBytes(count: number): string {

@@ -4,10 +4,9 @@
  *   pose find <skeleton> <dump>        stream a memory dump and report where the array sits
  *   pose show <skeleton>               the runtime local and world pose, bone by bone
  */
-import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { open, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
@@ -16,6 +15,7 @@ import type { Transform } from '../../math/transform.js';
 import { DIALECTS, type Dialect, type Skeleton } from '../../model/skeleton.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeleton } from '../load.js';
+import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
 import { loadNameDictionary } from '../names-option.js';
 import { formatHash } from '../../names/crc32.js';
 
@@ -69,31 +69,12 @@ function parseChunkMib(value: string): number {
 
 async function buildCommand(skeletonPath: string, options: DialectOption & { output: string }): Promise<void> {
   const output = resolve(options.output);
-  if (await sameFile(skeletonPath, output)) throw new UsageError(`refusing to write the pose array over the input ${skeletonPath}`);
+  await refuseToOverwriteInputs([output], [skeletonPath], 'pose build');
   const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
   const bytes = encodePoseArray(skeleton);
-  await writeAtomically(output, bytes);
+  await writeFileAtomic(output, bytes);
   process.stdout.write(`wrote ${skeleton.bones.length} pose records (${bytes.byteLength} bytes) to ${options.output}\n`);
   process.exitCode = EXIT_OK;
-}
-
-/** True when both paths name the same file (same path, or same device and inode). */
-async function sameFile(a: string, b: string): Promise<boolean> {
-  if (resolve(a) === resolve(b)) return true;
-  const [sa, sb] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
-  return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
-}
-
-/** Writes a temp file beside the target, then renames it over the target. */
-async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, bytes, { flag: 'wx' });
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
 }
 
 async function findCommand(skeletonPath: string, dumpPath: string, options: DialectOption & { json?: boolean; chunkMib?: number }): Promise<void> {

@@ -33,7 +33,7 @@ async function writeInventory(outdir: string, seed: number): Promise<number> {
   let count = 0;
   const pending: Promise<void>[] = [];
   for (const file of inventoryCorpus({ seed })) {
-    pending.push(writeFileAtomic(join(outdir, file.path), file.bytes));
+    pending.push(writeFileAtomic(join(outdir, file.path), file.bytes, { sync: false }));
     count++;
     // A few writes in flight at a time: faster than one by one, without holding the corpus.
     if (pending.length >= 32) await Promise.all(pending.splice(0));
