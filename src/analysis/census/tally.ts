@@ -108,11 +108,9 @@ function tallyComponent(state: CensusState, record: SkeletonComponent, size: num
 const RELEASED: Skeleton = Object.freeze({ dialect: 'anvilnext', id: 0n, skeletonType: null, bones: [], ownTransform: null }) as Skeleton;
 
 /**
- * Runs every named check on the Skeleton, then empties the subject. A check's offender list is an
- * object literal with a getter (checks/report.ts), and V8 gives each such object a map of its own
- * in the old generation, which keeps the getter's closure, and through it the subject, alive until
- * the next full collection. Emptied, the subject no longer holds the model and the record, so they
- * die young: on the inventory a third less time and 40 % less peak memory.
+ * Runs every named check on the Skeleton, then empties the subject, so that nothing a check
+ * result might still reach holds the model and the record: they die young. (Offender lists once
+ * kept their subject alive until a full collection; emptying it stays as a cheap guard.)
  */
 function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, context: TallyContext): CheckResult[] {
   const subject: CheckSubject = { skeleton: skeletonFromResource(resource), record: resource.record, boneName: context.boneName };
