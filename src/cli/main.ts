@@ -7,12 +7,14 @@ import { registerPoseCommands } from './commands/pose.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
+import { packageVersion } from './paths.js';
 
 export function buildProgram(): Command {
   const program = new Command();
   program
     .name('anvil-skel')
     .description('Read, check, assemble and export Anvil/Scimitar Skeleton resources, byte for byte.')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .option('--debug', 'print stack traces of unexpected errors')
     .showHelpAfterError()
     .exitOverride();

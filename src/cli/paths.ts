@@ -38,3 +38,9 @@ export function bundledSamplesDir(): string {
 export function censusWorkerFile(): string {
   return runningFromSource() ? join(packageRoot(), 'src', 'cli', 'census-worker.ts') : join(packageRoot(), 'dist', 'cli', 'census-worker.js');
 }
+
+/** The package's version, from its package.json. */
+export function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string };
+  return manifest.version ?? '0.0.0';
+}
