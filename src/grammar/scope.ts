@@ -3,12 +3,6 @@ import { formatValue, type PathSegment } from '../io/format.js';
 
 type Id = number | bigint;
 
-interface PendingReference {
-  id: Id;
-  offset: number;
-  path: PathSegment[];
-  what: string;
-}
 
 /**
  * The objects (bones) of one resource, by id, in the order read. References to earlier objects
@@ -16,7 +10,11 @@ interface PendingReference {
  */
 export class IdScope {
   private readonly indexById = new Map<Id, number>();
-  private readonly pending: PendingReference[] = [];
+  // Forward references, kept as parallel arrays: one per bone in the common case, so no object each.
+  private readonly pendingIds: Id[] = [];
+  private readonly pendingOffsets: number[] = [];
+  private readonly pendingPaths: (PathSegment[] | null)[] = [];
+  private readonly pendingWhat: string[] = [];
   private count = 0;
 
   /** Registers the next object's id; returns its index, or −1 if the id is already taken. */
@@ -34,18 +32,28 @@ export class IdScope {
     return this.count;
   }
 
-  /** Remembers a reference that must name some object of the resource by the time it ends. */
-  defer(id: Id, offset: number, path: readonly PathSegment[], what: string): void {
-    this.pending.push({ id, offset, path: [...path], what });
+  /**
+   * Remembers a reference that must name some object of the resource by the time it ends. The
+   * path is copied only when paths are kept (a refusal found without it is read again with it).
+   */
+  defer(id: Id, offset: number, path: readonly PathSegment[] | null, what: string): void {
+    this.pendingIds.push(id);
+    this.pendingOffsets.push(offset);
+    this.pendingPaths.push(path === null ? null : [...path]);
+    this.pendingWhat.push(what);
   }
 
   /** Refuses the first deferred reference that names no object. */
   resolvePending(): void {
-    for (const ref of this.pending) {
-      if (!this.indexById.has(ref.id)) {
-        throw new ParseError({ offset: ref.offset, path: ref.path, expected: ref.what, actual: `id ${formatValue(ref.id)}, which names no bone` });
+    const ids = this.pendingIds;
+    for (let i = 0; i < ids.length; i++) {
+      if (!this.indexById.has(ids[i]!)) {
+        throw new ParseError({ offset: this.pendingOffsets[i]!, path: this.pendingPaths[i] ?? [], expected: this.pendingWhat[i]!, actual: `id ${formatValue(ids[i]!)}, which names no bone` });
       }
     }
-    this.pending.length = 0;
+    ids.length = 0;
+    this.pendingOffsets.length = 0;
+    this.pendingPaths.length = 0;
+    this.pendingWhat.length = 0;
   }
 }

@@ -60,7 +60,7 @@ export function scopedReference<I extends number | bigint, T>(
         if (mode === 'earlier') {
           if (ctx.scope.indexOf(value.id) === undefined) r.fail(expectation, `id ${formatValue(value.id)}`, at + 1);
         } else {
-          ctx.scope.defer(value.id, at + 1, r.path, expectation);
+          ctx.scope.defer(value.id, at + 1, ctx.trackPaths ? r.path : null, expectation);
         }
       }
       return value;
