@@ -1,14 +1,14 @@
 /**
  * The census's worker thread: receives batches of file paths, reads and counts each file, reports
  * how many it has done after each batch, and posts its partial census state when told to finish.
- * The main thread merges the states. `addPaths` is also what the census runs in-process.
+ * The main thread merges the states.
  */
-import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
 import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
 import type { Dialect } from '../formats/dialect.js';
+import { addPaths } from './census-files.js';
 import { loadNameDictionary } from './names-option.js';
 
 /** What a census worker is started with. */
@@ -28,26 +28,6 @@ export type CensusWorkerReply =
   | { type: 'done'; count: number }
   | { type: 'state'; state: CensusState }
   | { type: 'failed'; message: string };
-
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const message = error instanceof Error ? error.message : String(error);
-  return code === 'EISDIR' ? 'is a directory' : `cannot read the file: ${message}`;
-}
-
-/** Reads and counts each file; a file that cannot be read is counted as unreadable. */
-export function addPaths(census: CensusAccumulator, paths: readonly string[]): void {
-  for (const path of paths) {
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(path);
-    } catch (error) {
-      census.addUnreadable(path, reason(error));
-      continue;
-    }
-    census.addFile(path, bytes);
-  }
-}
 
 async function serve(data: CensusWorkerData): Promise<void> {
   const port = parentPort!;

@@ -3,7 +3,6 @@
  * exclusively, synced), then renamed over the target once every file is staged. A command never
  * writes over one of its inputs, whether named directly or through a link.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
@@ -21,8 +20,16 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+let staged = 0;
+
+/** A temporary name beside the target; opened exclusively, so a clash fails rather than overwrites. */
+function temporaryName(path: string): string {
+  const unique = `${process.pid.toString(36)}${Date.now().toString(36)}${(staged++).toString(36)}${Math.floor(Math.random() * 2 ** 32).toString(36)}`;
+  return join(dirname(path), `.${basename(path)}.${unique}.tmp`);
+}
+
 async function stage(path: string, data: Uint8Array | string, sync: boolean): Promise<string> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = temporaryName(path);
   let handle;
   try {
     handle = await open(temp, 'wx');

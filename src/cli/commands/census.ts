@@ -11,7 +11,7 @@ import { relative, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { censusSummaryText } from '../../export/census-text.js';
 import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths.js';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { CensusAccumulator, type CensusReport } from '../../analysis/census.js';
 import type { CensusState } from '../../analysis/census/state.js';
@@ -20,7 +20,8 @@ import { toJsonText } from '../../export/json.js';
 import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { NameDictionary } from '../../names/dictionary.js';
-import { addPaths, type CensusWorkerData, type CensusWorkerReply, type CensusWorkerRequest } from '../census-worker.js';
+import { addPaths } from '../census-files.js';
+import type { CensusWorkerData, CensusWorkerReply, CensusWorkerRequest } from '../census-worker.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { walkFiles } from '../files.js';
 import { addNamesOption, loadNameDictionary, type NamesOptionValues } from '../names-option.js';
@@ -84,7 +85,9 @@ class PathQueue {
 }
 
 /** Starts `count` workers that take batches from the queue; resolves with their partial states. */
-function startWorkers(queue: PathQueue, count: number, options: CensusRunOptions, onDone: (n: number) => void): Promise<CensusState[]> {
+async function startWorkers(queue: PathQueue, count: number, options: CensusRunOptions, onDone: (n: number) => void): Promise<CensusState[]> {
+  // Loaded only when a census is large enough for workers: a small one starts without it.
+  const { Worker } = await import('node:worker_threads');
   const { url, execArgv } = workerEntry();
   const data: CensusWorkerData = { censusWorker: true, dialect: options.dialect, reading: { ...options.reading }, namesFiles: [...options.namesFiles] };
   const threads: Worker[] = [];
