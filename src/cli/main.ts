@@ -13,7 +13,7 @@ export function buildProgram(): Command {
   const program = new Command();
   program
     .name('anvil-skel')
-    .description('Read, check, assemble and export Anvil/Scimitar Skeleton resources, byte for byte.')
+    .description('Read, check and export Anvil/Scimitar Skeleton resources, byte for byte.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .option('--debug', 'print stack traces of unexpected errors')
     .showHelpAfterError()
