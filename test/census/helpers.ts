@@ -1,50 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
-import { CommanderError } from 'commander';
-import { registerCensusCommand } from '../../src/cli/commands/census.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { buildProgram } from '../../src/cli/main.js';
-import type { CliRun } from '../helpers/cli.js';
+import { runCli, type CliRun } from '../helpers/cli.js';
 
-/**
- * Runs `census …` in-process like the CLI's `main` does. Until `main.ts` registers the command
- * itself, it is added to the program here.
- */
-export async function runCensusCli(args: string[]): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-    return true;
-  });
-  const outer = process.exitCode;
-  process.exitCode = undefined;
-  try {
-    const program = buildProgram();
-    if (!program.commands.some((c) => c.name() === 'census')) registerCensusCommand(program);
-    let code: number;
-    try {
-      await program.parseAsync(['census', ...args], { from: 'user' });
-      code = typeof process.exitCode === 'number' ? process.exitCode : 0;
-    } catch (error) {
-      if (error instanceof CommanderError) code = error.exitCode === 0 ? 0 : 2;
-      else if (error instanceof UsageError) {
-        stderr += `anvil-skel: ${error.message}\n`;
-        code = 2;
-      } else throw error;
-    }
-    return { code, stdout, stderr };
-  } finally {
-    process.exitCode = outer;
-    out.mockRestore();
-    err.mockRestore();
-  }
+/** Runs `census …` in-process, as the CLI's `main` does. */
+export function runCensusCli(args: string[]): Promise<CliRun> {
+  return runCli(['census', ...args]);
 }
 
 export const RIDER = 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton';
