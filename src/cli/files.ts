@@ -42,7 +42,16 @@ export async function readHead(path: string, n: number): Promise<Uint8Array> {
   }
 }
 
+/** A whole input file; a missing file or folder is the caller's mistake (a usage error, exit 2). */
 export async function readBytes(path: string): Promise<Uint8Array> {
-  const buffer = await readFile(path);
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
+    if (code === 'EISDIR') throw new UsageError(`${path} is a directory, not a file`);
+    throw error;
+  }
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -112,6 +112,9 @@ describe('validate', () => {
     expect((await runCli(['validate', '--dialect', 'other', 'samples'])).code).toBe(2);
     expect((await runCli(['validate', '--reading', 'poseBoneHeader=nope', 'samples'])).code).toBe(2);
     expect((await runCli(['no-such-command'])).code).toBe(2);
+    const missing = await runCli(['inspect', '/no/such/file.Skeleton']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('anvil-skel: no such file: /no/such/file.Skeleton\n');
   });
 
   it('honours --dialect: a scimitar file read as anvilnext is skipped as another class', async () => {

@@ -84,7 +84,9 @@ async function findCommand(skeletonPath: string, dumpPath: string, options: Dial
     process.exitCode = EXIT_FAILED;
     return;
   }
-  const handle = await open(dumpPath, 'r');
+  const handle = await open(dumpPath, 'r').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : error;
+  });
   const progress = progressReporter(dumpPath);
   let result: PoseFindResult | null;
   let size: number;

@@ -130,7 +130,7 @@ export function registerValidateCommand(program: Command): void {
       process.stdout.write(toJsonText({ summary, files: results }));
     } else {
       process.stdout.write(
-        `${summary.files} files: ${summary.valid} valid (${summary.skeletons} Skeletons, ${summary.components} SkeletonComponents${options.roundtrip ? ', re-encoded byte for byte' : ''}), ${failed} failed, ${summary.skipped} skipped${summary.checkWarnings ? `, ${summary.checkWarnings} check warning(s)` : ''}\n`,
+        `${summary.files} file${summary.files === 1 ? '' : 's'}: ${summary.valid} valid (${summary.skeletons} Skeletons, ${summary.components} SkeletonComponents${options.roundtrip ? ', re-encoded byte for byte' : ''}), ${failed} failed, ${summary.skipped} skipped${summary.checkWarnings ? `, ${summary.checkWarnings} check warning(s)` : ''}\n`,
       );
     }
     if (failed > 0) process.exitCode = EXIT_FAILED;
