@@ -133,6 +133,9 @@ export function registerValidateCommand(program: Command): void {
         `${summary.files} file${summary.files === 1 ? '' : 's'}: ${summary.valid} valid (${summary.skeletons} Skeletons, ${summary.components} SkeletonComponents${options.roundtrip ? ', re-encoded byte for byte' : ''}), ${failed} failed, ${summary.skipped} skipped${summary.checkWarnings ? `, ${summary.checkWarnings} check warning(s)` : ''}\n`,
       );
     }
+    if (summary.files === summary.skipped && !options.json) {
+      process.stderr.write(`validate: no Skeleton or SkeletonComponent among ${summary.files} file${summary.files === 1 ? '' : 's'} (classes are read from headers; --dialect forces a layout)\n`);
+    }
     if (failed > 0) process.exitCode = EXIT_FAILED;
   });
 }
