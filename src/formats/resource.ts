@@ -59,6 +59,8 @@ export interface ReadResourceOptions {
   reading?: AnvilnextReading;
   /** Record every field's span. */
   spans?: boolean;
+  /** With `spans`: record only spans this many path segments deep at most. */
+  spanDepth?: number;
 }
 
 export interface ReadResult {
@@ -68,7 +70,7 @@ export interface ReadResult {
 
 /** Reads one resource as the given class. Throws ParseError on any refusal. */
 export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): ReadResult {
-  const decodeOptions = { spans: options.spans === true };
+  const decodeOptions = { spans: options.spans === true, spanDepth: options.spanDepth };
   if (header.kind === 'SkeletonComponent') {
     const { value, spans } = decodeAll(skeletonComponent, bytes, decodeOptions);
     return { resource: { kind: 'SkeletonComponent', dialect: 'anvilnext', record: value }, spans };

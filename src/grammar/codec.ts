@@ -19,6 +19,8 @@ export interface Span {
 export interface ReadContext {
   /** Field spans, or null when not recording (the default: decoding stays lean). Needs `trackPaths`. */
   spans: Span[] | null;
+  /** Spans deeper than this many path segments are not recorded. */
+  spanDepth: number;
   /** Keep the reader's field path up to date, so refusals and spans name their field. */
   trackPaths: boolean;
   /** The object ids of the resource being read, for references between its objects. */

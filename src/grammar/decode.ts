@@ -6,6 +6,8 @@ import type { Codec, ReadContext, Span } from './codec.js';
 export interface DecodeOptions {
   /** Record every field's span (path, start, end) for hex annotation. Off by default. */
   spans?: boolean;
+  /** Record only spans whose path has at most this many segments (e.g. 2 for `bones[3]`). */
+  spanDepth?: number;
 }
 
 export interface Decoded<T> {
@@ -14,9 +16,9 @@ export interface Decoded<T> {
   spans?: Span[];
 }
 
-function decodeOnce<T>(codec: Codec<T>, bytes: Uint8Array, trackPaths: boolean, spans: Span[] | null): T {
+function decodeOnce<T>(codec: Codec<T>, bytes: Uint8Array, trackPaths: boolean, spans: Span[] | null, spanDepth = Infinity): T {
   const reader = new ByteReader(bytes);
-  const context: ReadContext = { spans, scope: null, trackPaths };
+  const context: ReadContext = { spans, spanDepth, scope: null, trackPaths };
   const value = codec.read(reader, context);
   reader.expectEnd();
   return value;
@@ -39,7 +41,7 @@ export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: Decode
     return { value: decodeOnce(codec, bytes, true, null) };
   }
   const spans: Span[] = [];
-  const value = decodeOnce(codec, bytes, true, spans);
+  const value = decodeOnce(codec, bytes, true, spans, options.spanDepth);
   return { value, spans };
 }
 

@@ -80,7 +80,7 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
         }
         if (f.keep) out[f.name] = value;
         if (track) {
-          if (ctx.spans) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+          if (ctx.spans && path.length <= ctx.spanDepth) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
           path.pop();
         }
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countDescendants,
   ANVILNEXT_RECORD_CHECKS,
   SCIMITAR_RECORD_CHECKS,
   CHECKS,
@@ -286,5 +287,23 @@ describe('root-local-equals-own (informative)', () => {
   });
   it('is not applicable without an own transform', () => {
     expect(run('root-local-equals-own', { skeleton: biped() }).status).toBe('not-applicable');
+  });
+});
+
+describe('countDescendants on a hostile chain', () => {
+  it('counts a 100,000-bone chain in linear time (the quadratic walk took minutes)', () => {
+    const n = 100_000;
+    const bones = Array.from({ length: n }, (_, i) => ({ parent: i - 1 }) as unknown as Skeleton['bones'][number]);
+    const counts = countDescendants(bones);
+    expect(counts[0]).toBe(n - 1);
+    expect(counts[n / 2]).toBe(n / 2 - 1);
+    expect(counts[n - 1]).toBe(0);
+  });
+
+  it('ends on a cycle: bones on it count only the acyclic subtrees hanging from them', () => {
+    // 0 → 1 → 2 → 0 is a cycle; 3 hangs from 1; 4 is a root with child 5.
+    const parents = [2, 0, 1, 1, -1, 4];
+    const counts = countDescendants(parents.map((parent) => ({ parent }) as unknown as Skeleton['bones'][number]));
+    expect(counts).toEqual([0, 1, 0, 0, 1, 0]);
   });
 });
