@@ -1,11 +1,6 @@
 /** Names and extras of the glTF nodes that stand for bones. */
+import { hex } from '../io/format.js';
 import { idHexWidth, type Skeleton, type SkeletonBone } from '../model/skeleton.js';
-
-/** `0x` + uppercase hex, zero-padded to `digits`. */
-export function hex(value: number | bigint, digits: number): string {
-  const unsigned = typeof value === 'bigint' ? BigInt.asUintN(digits * 4, value) : value >>> 0;
-  return `0x${unsigned.toString(16).toUpperCase().padStart(digits, '0')}`;
-}
 
 /** The name a bone gets when no resolver knows it: `bone_0xXXXXXXXX` (its name hash). */
 export function fallbackBoneName(bone: Pick<SkeletonBone, 'nameHash'>): string {
@@ -27,17 +22,22 @@ export function uniqueBoneNames(
   return makeUnique(wanted);
 }
 
-/** Keeps each first occurrence; renames later duplicates to `name.k` with the smallest free k. */
+/**
+ * Keeps each first occurrence; renames later duplicates to `name.k` with the smallest free k.
+ * The next k to try is remembered per name, so many bones of one name stay linear in time.
+ */
 export function makeUnique(wanted: readonly string[]): string[] {
   const taken = new Set(wanted);
   const seen = new Set<string>();
+  const nextSuffix = new Map<string, number>();
   return wanted.map((name) => {
     if (!seen.has(name)) {
       seen.add(name);
       return name;
     }
-    let k = 1;
+    let k = nextSuffix.get(name) ?? 1;
     while (taken.has(`${name}.${k}`)) k++;
+    nextSuffix.set(name, k + 1);
     const renamed = `${name}.${k}`;
     taken.add(renamed);
     return renamed;

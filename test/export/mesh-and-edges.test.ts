@@ -206,3 +206,12 @@ describe('property: any tree exports valid and viewers agree', () => {
     );
   });
 });
+
+describe('unique node names at scale', () => {
+  it('renames 50,000 bones of one name in linear time, each name unique', () => {
+    const names = makeUnique(new Array<string>(50_000).fill('Bone'));
+    expect(new Set(names).size).toBe(50_000);
+    expect(names.slice(0, 3)).toEqual(['Bone', 'Bone.1', 'Bone.2']);
+    expect(names[49_999]).toBe('Bone.49999');
+  });
+});
