@@ -1,35 +1,62 @@
-/** A one-line progress display on stderr, shown only when stderr is a terminal. */
-export class Progress {
-  private readonly enabled: boolean;
-  private readonly started = Date.now();
+/**
+ * One-line status on stderr for long work, drawn only when stderr is a terminal (and not in CI),
+ * at most every `intervalMs`. Every command's progress display is built on it.
+ */
+export class StatusLine {
+  readonly enabled: boolean;
   private lastDraw = 0;
+  private drawn = false;
 
   constructor(
-    private readonly label: string,
-    private total: number | null = null,
+    private readonly intervalMs = 100,
     stream: NodeJS.WriteStream = process.stderr,
   ) {
     this.enabled = stream.isTTY === true && process.env.CI !== 'true';
   }
+
+  /** Draws `text()` unless the last draw was too recent; `force` draws regardless (e.g. at 100%). */
+  show(text: () => string, force = false): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    if (!force && now - this.lastDraw < this.intervalMs) return;
+    this.lastDraw = now;
+    this.drawn = true;
+    process.stderr.write(`\r${text()}\x1b[K`);
+  }
+
+  /** Erases the line, if anything was drawn. */
+  clear(): void {
+    if (this.drawn) process.stderr.write('\r\x1b[K');
+    this.drawn = false;
+  }
+}
+
+/** Files done of a total, with a bar and a rate: `validate [####    ] 120/300 files, 950/s`. */
+export class Progress {
+  private readonly line = new StatusLine(100);
+  private readonly started = Date.now();
+
+  constructor(
+    private readonly label: string,
+    private total: number | null = null,
+  ) {}
 
   setTotal(total: number): void {
     this.total = total;
   }
 
   update(done: number): void {
-    if (!this.enabled) return;
-    const now = Date.now();
-    if (now - this.lastDraw < 100 && done !== this.total) return;
-    this.lastDraw = now;
-    const seconds = Math.max((now - this.started) / 1000, 0.001);
-    const rate = Math.round(done / seconds);
-    const of = this.total === null ? '' : `/${this.total}`;
-    const width = 24;
-    const bar = this.total ? `[${'#'.repeat(Math.round((done / this.total) * width)).padEnd(width)}] ` : '';
-    process.stderr.write(`\r${this.label} ${bar}${done}${of} files, ${rate}/s\x1b[K`);
+    this.line.show(() => {
+      const seconds = Math.max((Date.now() - this.started) / 1000, 0.001);
+      const rate = Math.round(done / seconds);
+      const of = this.total === null ? '' : `/${this.total}`;
+      const width = 24;
+      const bar = this.total ? `[${'#'.repeat(Math.round((done / this.total) * width)).padEnd(width)}] ` : '';
+      return `${this.label} ${bar}${done}${of} files, ${rate}/s`;
+    }, done === this.total);
   }
 
   done(): void {
-    if (this.enabled) process.stderr.write('\r\x1b[K');
+    this.line.clear();
   }
 }

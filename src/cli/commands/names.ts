@@ -4,6 +4,7 @@ import { crackHashes, defaultVocabulary, planCrack, type CrackProgress, type Cra
 import { crc32, formatHash, parseHash } from '../../names/crc32.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { addNamesOption, collectRepeated, loadNameDictionary, readNameListFile, type NamesOptionValues } from '../names-option.js';
+import { StatusLine } from '../progress.js';
 
 const DEFAULT_MAX_WORDS = 4;
 /** Above this the search space is too big to finish for any real vocabulary; refuse rather than hang. */
@@ -89,24 +90,6 @@ function registerUnhash(program: Command): void {
     });
 }
 
-/** A one-line progress meter on stderr, redrawn at most every PROGRESS_INTERVAL_MS. */
-function progressMeter(): { update: (progress: CrackProgress) => void; clear: () => void } {
-  let last = 0;
-  let drawn = false;
-  return {
-    update(progress) {
-      const now = Date.now();
-      if (now - last < PROGRESS_INTERVAL_MS) return;
-      last = now;
-      drawn = true;
-      const percent = (progress.fraction * 100).toFixed(1);
-      process.stderr.write(`\rcrack: ${percent}% (table ${progress.chunk}/${progress.chunks}, hash ${progress.targetsDone}/${progress.targets})\x1b[K`);
-    },
-    clear() {
-      if (drawn) process.stderr.write('\r\x1b[K');
-    },
-  };
-}
 
 function printCrackResults(results: readonly CrackResult[], json: boolean, limit: number): void {
   if (json) {
@@ -165,13 +148,17 @@ function registerCrack(program: Command): void {
         for (const file of options.words) words.push(...(await readNameListFile(file, 'words file')));
       }
       words.splice(0, words.length, ...new Set(words));
-      const meter = process.stderr.isTTY ? progressMeter() : null;
+      const status = new StatusLine(PROGRESS_INTERVAL_MS);
+      const meter = status.enabled
+        ? (progress: CrackProgress) =>
+            status.show(() => `crack: ${(progress.fraction * 100).toFixed(1)}% (table ${progress.chunk}/${progress.chunks}, hash ${progress.targetsDone}/${progress.targets})`)
+        : undefined;
       if (meter) {
         const plan = planCrack(targets.length, { words, maxWords, separators });
         process.stderr.write(`crack: ${plan.words} words, ${plan.candidates.toExponential(2)} names per hash\n`);
       }
-      const results = crackHashes(targets, { words, maxWords, separators, limit, onProgress: meter?.update });
-      meter?.clear();
+      const results = crackHashes(targets, { words, maxWords, separators, limit, onProgress: meter });
+      status.clear();
       printCrackResults(results, options.json === true, limit);
       process.exitCode = results.some((result) => result.matches.length === 0) ? EXIT_FAILED : EXIT_OK;
     });

@@ -15,6 +15,7 @@ import type { Transform } from '../../math/transform.js';
 import { DIALECTS, type Dialect, type Skeleton } from '../../model/skeleton.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeleton } from '../load.js';
+import { StatusLine } from '../progress.js';
 import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
 import { loadNameDictionary } from '../names-option.js';
 import { formatHash } from '../../names/crc32.js';
@@ -87,17 +88,18 @@ async function findCommand(skeletonPath: string, dumpPath: string, options: Dial
   const handle = await open(dumpPath, 'r').catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : error;
   });
-  const progress = progressReporter(dumpPath);
+  const status = new StatusLine(200);
   let result: PoseFindResult | null;
   let size: number;
   try {
     size = (await handle.stat()).size;
-    progress.total = size;
+    const total = size;
     result = await findPoseArray(skeleton, readChunks(handle, (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB), {
-      onProgress: (scanned) => progress.update(scanned),
+      onProgress: (scanned) =>
+        status.show(() => `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`),
     });
   } finally {
-    progress.done();
+    status.clear();
     await handle.close();
   }
   if (result === null) {
@@ -132,27 +134,6 @@ async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerat
     yield buffer.subarray(0, bytesRead);
     position += bytesRead;
   }
-}
-
-/** Progress on stderr, only when stderr is a terminal, at most five times a second. */
-function progressReporter(label: string): { total: number; update(scanned: number): void; done(): void } {
-  const tty = process.stderr.isTTY === true;
-  let last = 0;
-  let shown = false;
-  return {
-    total: 0,
-    update(scanned) {
-      const now = Date.now();
-      if (!tty || now - last < 200) return;
-      last = now;
-      shown = true;
-      const percent = this.total > 0 ? ` ${((100 * scanned) / this.total).toFixed(1)}%` : '';
-      process.stderr.write(`\r\x1b[Kscanning ${label}:${percent} (${(scanned / 1e9).toFixed(2)} of ${(this.total / 1e9).toFixed(2)} GB)`);
-    },
-    done() {
-      if (shown) process.stderr.write('\r\x1b[K');
-    },
-  };
 }
 
 type ShowOptions = DialectOption & { json?: boolean; names?: string[] };
