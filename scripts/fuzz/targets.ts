@@ -10,6 +10,8 @@
  *   array however the dump is cut into chunks.
  * - what the commands do with a decoded resource (model, JSON, text, named checks, hex dump,
  *   glTF export, census): never throw, except the export's own `glTF export:` refusals.
+ * - the generated readers: decode exactly what the declarations decode, to the same values, and
+ *   refuse exactly what they refuse, at the same offset with the same words.
  *
  * The campaign (scripts/fuzz.ts), the property tests and the regression replay share these.
  */
@@ -20,7 +22,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { CensusAccumulator } from '../../src/analysis/census.js';
 import { checkSkeletonResource } from '../../src/analysis/check-resource.js';
 import { createPoseScanner } from '../../src/analysis/pose-find.js';
-import { readResource, writeResource, type ReadResult } from '../../src/formats/resource.js';
+import { classifyHeader, readResource, resourceCodec, writeResource, type ReadResult } from '../../src/formats/resource.js';
+import { decodeFast, decodeTracked } from '../../src/grammar/decode.js';
 import { buildGltfDocument } from '../../src/export/gltf.js';
 import { annotatedHexDump } from '../../src/export/hexdump.js';
 import { componentToJson, skeletonToJson } from '../../src/export/json.js';
@@ -173,6 +176,39 @@ function checkCommandConsumers(input: Uint8Array, spec: ResourceReadSpec, plain:
   }
 }
 
+type Attempt = { value: unknown; error: null } | { value: null; error: ParseError };
+
+function attempt(decode: () => unknown, what: string): Attempt {
+  try {
+    return { value: decode(), error: null };
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw new Violation('exception', `${what} threw ${describeError(error)}`, error);
+    return { value: null, error };
+  }
+}
+
+/**
+ * Every class the header fits is read twice: through the generated reader (the fast path, no
+ * field paths) and through the declaration itself. Both must give the same value or the same
+ * refusal (offset, expected, actual; the path is only the declaration's to give).
+ */
+export function checkGeneratedReaders(input: Uint8Array, spec: ResourceReadSpec = {}): void {
+  for (const header of classifyHeader(input, spec.dialect)) {
+    const codec = resourceCodec(header, spec.reading);
+    const what = `${header.kind} (${header.dialect})`;
+    const fast = attempt(() => decodeFast(codec, input), `the generated ${what} reader`);
+    const declared = attempt(() => decodeTracked(codec, input), `the ${what} declaration`);
+    if (fast.error === null && declared.error === null) {
+      if (!isDeepStrictEqual(fast.value, declared.value)) throw new Violation('oracle', `the generated ${what} reader decodes another value than the declaration`);
+      continue;
+    }
+    const shown = (a: Attempt): string => (a.error === null ? 'decoded' : `offset ${a.error.offset}: expected ${a.error.expected}, got ${a.error.actual}`);
+    if (fast.error === null || declared.error === null || fast.error.offset !== declared.error.offset || fast.error.expected !== declared.error.expected || fast.error.actual !== declared.error.actual) {
+      throw new Violation('oracle', `the generated ${what} reader and the declaration disagree: ${shown(fast)} / ${shown(declared)}`);
+    }
+  }
+}
+
 /**
  * Reads `input` as a resource under `spec` and holds it to the contract. A decoded resource
  * also goes through what `inspect` and `validate` do with it (model, JSON, text, named checks),
@@ -197,6 +233,7 @@ export function checkResource(input: Uint8Array, spec: ResourceReadSpec = {}, op
     }
     checkDecodedConsumers(result, input.length);
   }
+  checkGeneratedReaders(input, spec);
   if (options.commands) checkCommandConsumers(input, spec, result, refusal);
   if (refusal) return { outcome: 'refused', value: refusal };
   return result === null ? { outcome: 'skipped' } : { outcome: 'decoded', value: result };

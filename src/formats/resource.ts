@@ -1,7 +1,7 @@
 /**
  * Whole resources: classifying a file from its header, and reading or writing it in its layout.
  */
-import { decodeAll, encodeAll, type Span } from '../grammar/index.js';
+import { decodeAll, encodeAll, type Codec, type Span } from '../grammar/index.js';
 import { hex } from '../io/format.js';
 import type { Dialect } from './dialect.js';
 import { ANVILNEXT_READING_DEFAULTS, anvilnextSkeletonCodec, skeletonComponent, type AnvilnextReading, type AnvilnextSkeleton, type SkeletonComponent } from './anvilnext/index.js';
@@ -66,6 +66,12 @@ export interface ReadResourceOptions {
 export interface ReadResult {
   resource: Resource;
   spans?: Span[];
+}
+
+/** The codec that reads a class of resource (under an `anvilnext` reading). */
+export function resourceCodec(header: HeaderClass, reading: AnvilnextReading = ANVILNEXT_READING_DEFAULTS): Codec<AnvilnextSkeleton | ScimitarSkeleton | SkeletonComponent> {
+  if (header.kind === 'SkeletonComponent') return skeletonComponent;
+  return header.dialect === 'scimitar' ? scimitarSkeleton : anvilnextSkeletonCodec(reading);
 }
 
 /** Reads one resource as the given class. Throws ParseError on any refusal. */

@@ -22,6 +22,7 @@ export function counted<C extends AnyCodec>(element: C, options: ArrayOptions = 
     minSize: 4,
     sizeText: options.mustBeEmpty ? '4' : undefined,
     children: [element],
+    layout: { kind: 'counted', element, mustBeEmpty: options.mustBeEmpty === true },
     read(r, ctx) {
       const countAt = r.pos;
       const count = u32.read(r, ctx);

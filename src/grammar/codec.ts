@@ -43,6 +43,11 @@ export interface Codec<T> {
   readonly primitive?: PrimitiveKind;
   /** Structures this type is made of, documented in tables of their own. */
   readonly children?: readonly AnyCodec[];
+  /**
+   * What the combinator is made of, for the reader compiler (`compile.ts`). A codec without one
+   * (and not a primitive) is read by calling its own `read`.
+   */
+  readonly layout?: CodecLayout;
   read(reader: ByteReader, context: ReadContext): T;
   write(writer: ByteWriter, value: T): void;
 }
@@ -60,6 +65,19 @@ export const enum PrimitiveKind {
   F32,
   Vec4,
 }
+
+/** The makeup of each combinator, as the reader compiler sees it. */
+export type CodecLayout =
+  | { readonly kind: 'constant'; readonly value: number }
+  | { readonly kind: 'raw'; readonly length: number }
+  | { readonly kind: 'struct'; readonly fields: readonly { readonly name: string; readonly codec: AnyCodec; readonly keep: boolean }[] }
+  | { readonly kind: 'counted'; readonly element: AnyCodec; readonly mustBeEmpty: boolean }
+  | { readonly kind: 'pointer'; readonly id: AnyCodec; readonly allowNull: boolean; readonly allowReference: boolean; readonly inline: AnyCodec | undefined }
+  | { readonly kind: 'idScope'; readonly inner: AnyCodec }
+  | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: (value: never) => number | bigint }
+  | { readonly kind: 'scopedReference'; readonly inner: AnyCodec; readonly mode: 'earlier' | 'any'; readonly expectation: string }
+  | { readonly kind: 'map'; readonly inner: AnyCodec; readonly decode: (value: never) => unknown }
+  | { readonly kind: 'compiled'; readonly inner: AnyCodec };
 
 /** The decoded type of a codec. */
 export type Infer<C> = C extends Codec<infer T> ? T : never;

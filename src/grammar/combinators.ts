@@ -8,6 +8,8 @@ import type { Codec } from './codec.js';
 export function mapCodec<A, B>(codec: Codec<A>, decode: (a: A) => B, encode: (b: B) => A): Codec<B> {
   return {
     ...codec,
+    primitive: undefined,
+    layout: { kind: 'map', inner: codec, decode: decode as (value: never) => unknown },
     read: (r, ctx) => decode(codec.read(r, ctx)),
     write: (w, v) => codec.write(w, encode(v)),
   };

@@ -25,6 +25,20 @@ function decodeOnce<T>(codec: Codec<T>, bytes: Uint8Array, trackPaths: boolean, 
 }
 
 /**
+ * One pass without field paths: through a generated reader where the codec has one. A refusal
+ * carries its offset and message but no path. `decodeAll` is the entry point; this one exists so
+ * tests can hold the generated readers to the declarations.
+ */
+export function decodeFast<T>(codec: Codec<T>, bytes: Uint8Array): T {
+  return decodeOnce(codec, bytes, false, null);
+}
+
+/** One pass through the declaration itself, with field paths kept. */
+export function decodeTracked<T>(codec: Codec<T>, bytes: Uint8Array): T {
+  return decodeOnce(codec, bytes, true, null);
+}
+
+/**
  * Decodes the whole input with `codec`; refuses any byte left after the last field.
  *
  * Keeping the field path costs a push and a pop per field, so the first pass runs without it;

@@ -7,3 +7,4 @@ export * from './pointer.js';
 export * from './scoped.js';
 export * from './decode.js';
 export * from './combinators.js';
+export * from './compile.js';

@@ -66,6 +66,7 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
     minSize,
     sizeText,
     children: inline ? [inline] : [],
+    layout: { kind: 'pointer', id: idCodec, allowNull, allowReference, inline },
     read(r, ctx) {
       const at = r.pos;
       const tag = r.u8();

@@ -35,6 +35,7 @@ export function rawBytes(n: number): Codec<Uint8Array> {
     typeName: `${n} raw bytes`,
     fixedSize: n,
     minSize: n,
+    layout: { kind: 'raw', length: n },
     read: (r) => r.raw(n),
     write: (w, v) => {
       if (v.length !== n) throw new RangeError(`expected ${n} raw bytes, got ${v.length}`);
@@ -52,6 +53,7 @@ function constant(base: Codec<number>, digits: number, value: number, label?: st
     minSize: base.minSize,
     constant: value,
     primitive: base.primitive,
+    layout: { kind: 'constant', value },
     read: (r, ctx) => {
       const at = r.pos;
       const got = base.read(r, ctx);

@@ -10,6 +10,8 @@ import { IdScope } from './scope.js';
 export function withIdScope<T>(codec: Codec<T>): Codec<T> {
   return {
     ...codec,
+    primitive: undefined,
+    layout: { kind: 'idScope', inner: codec },
     read(r, ctx) {
       const outer = ctx.scope;
       ctx.scope = new IdScope();
@@ -29,6 +31,8 @@ export function withIdScope<T>(codec: Codec<T>): Codec<T> {
 export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf: (value: T) => I, what: string): Codec<T> {
   return {
     ...codec,
+    primitive: undefined,
+    layout: { kind: 'registersId', inner: codec, idOf: idOf as (value: never) => I },
     read(r, ctx) {
       const start = r.pos;
       const value = codec.read(r, ctx);
@@ -53,6 +57,8 @@ export function scopedReference<I extends number | bigint, T>(
   return {
     ...codec,
     typeName: `${codec.typeName} (${mode === 'earlier' ? `a ${what} read before` : `a ${what} of this skeleton`})`,
+    primitive: undefined,
+    layout: { kind: 'scopedReference', inner: codec, mode, expectation },
     read(r, ctx) {
       const at = r.pos;
       const value = codec.read(r, ctx);

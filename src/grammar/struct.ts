@@ -65,6 +65,7 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
     fixedSize: fixed,
     minSize: min,
     children,
+    layout: { kind: 'struct', fields: plan.map((f) => ({ name: f.name, codec: f.codec, keep: f.keep })) },
     read(r, ctx) {
       const out: Record<string, unknown> = {};
       const path = r.path;

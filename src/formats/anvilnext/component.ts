@@ -1,6 +1,7 @@
-import { constU32, counted, field, rawBytes, struct, u64, type Infer } from '../../grammar/index.js';
+import { constU32, counted, field, rawBytes, struct, u64, withCompiledReader, type Infer } from '../../grammar/index.js';
 import { CLASS } from '../classes.js';
 import { resourceReference } from './common.js';
+import { skeletonComponentReader } from './compiled.js';
 
 const animTrackDefinition = struct(
   'AnimTrackDefinition',
@@ -25,7 +26,7 @@ const windForce = struct(
 /** Everything after the 12-byte object header; its length is 56 + 10 × addons + 20 × tracks. */
 export const SKELETON_COMPONENT_HEADER_SIZE = 12;
 
-export const skeletonComponent = struct(
+const skeletonComponentDeclaration = struct(
   'SkeletonComponent',
   {
     id: field(u64, 'Inferred', 'object id (our reading)'),
@@ -39,6 +40,9 @@ export const skeletonComponent = struct(
   },
   'A SkeletonComponent: body length 56 + 10 × addons + 20 × track definitions.',
 );
+
+/** The SkeletonComponent, read through its generated reader (`compiled.ts`) when no field path is kept. */
+export const skeletonComponent = withCompiledReader(skeletonComponentDeclaration, skeletonComponentReader) as typeof skeletonComponentDeclaration;
 
 export type SkeletonComponent = Infer<typeof skeletonComponent>;
 

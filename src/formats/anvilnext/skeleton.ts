@@ -1,10 +1,11 @@
 import {
   constU32, counted, f32, field, flaggedLengthPrefixedBytes, lengthPrefixedBytes, mapCodec, pointer, rawBytes, scopedReference,
-  struct, u32, u64, u8, vec4, withIdScope, type Codec, type Infer,
+  struct, u32, u64, u8, vec4, withCompiledReader, withIdScope, type Codec, type CompiledReader, type Infer,
 } from '../../grammar/index.js';
 import { CLASS } from '../classes.js';
 import { anvilnextBoneElement } from './bone.js';
 import { referencePointer, resourceReference } from './common.js';
+import * as compiledReaders from './compiled.js';
 import { ANVILNEXT_READING_DEFAULTS, readingKey, type AnvilnextReading } from './reading.js';
 
 export interface AnvilnextPoseBone {
@@ -92,7 +93,14 @@ function buildSkeletonCodec(reading: AnvilnextReading) {
     },
     'A Skeleton resource: the object header, then the ordered body portions.',
   );
-  return withIdScope(skeleton) as typeof skeleton;
+  const compiled = (compiledReaders as Record<string, CompiledReader | undefined>)[compiledSkeletonReaderName(reading)];
+  return withCompiledReader(withIdScope(skeleton), compiled) as typeof skeleton;
+}
+
+/** The name `compiled.ts` gives the generated reader of a reading's Skeleton, e.g. `skeletonU32LengthIdClassReader`. */
+export function compiledSkeletonReaderName(reading: AnvilnextReading): string {
+  const words = readingKey(reading).split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return `skeleton${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Reader`;
 }
 
 export type AnvilnextSkeletonCodec = ReturnType<typeof buildSkeletonCodec>;

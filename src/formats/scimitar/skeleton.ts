@@ -1,6 +1,7 @@
-import { constU32, constU8, counted, field, pointer, scopedReference, struct, u32, u8, vec4, withIdScope, type Infer } from '../../grammar/index.js';
+import { constU32, constU8, counted, field, pointer, scopedReference, struct, u32, u8, vec4, withCompiledReader, withIdScope, type Infer } from '../../grammar/index.js';
 import { CLASS, UNNAMED_CLASS } from '../classes.js';
 import { scimitarBoneElement } from './bone.js';
+import { scimitarSkeletonReader } from './compiled.js';
 
 const poseBone = struct(
   'SkeletonPoseBone',
@@ -98,5 +99,6 @@ const skeleton = struct(
   'A Shaun White Skateboarding Skeleton resource (32-bit ids).',
 );
 
-export const scimitarSkeleton = withIdScope(skeleton) as typeof skeleton;
+/** The Skeleton, read through its generated reader (`compiled.ts`) when no field path is kept. */
+export const scimitarSkeleton = withCompiledReader(withIdScope(skeleton), scimitarSkeletonReader) as typeof skeleton;
 export type ScimitarSkeleton = Infer<typeof scimitarSkeleton>;
