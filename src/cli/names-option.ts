@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import type { Command } from 'commander';
-import { builtInDictionary, type NameDictionary } from '../names/dictionary.js';
+import { builtInNames, NameDictionary } from '../names/dictionary.js';
 import { parseNameList } from '../names/name-list.js';
 import { UsageError } from './errors.js';
 
@@ -46,10 +46,11 @@ export async function readNameListFile(file: string, origin: string): Promise<st
 
 /**
  * The built-in dictionary plus the names in the files listed in `ANVIL_SKEL_NAMES`, then `files`
- * (from `--names`). The shared built-in dictionary is copied, never changed.
+ * (from `--names`). A dictionary of its own, built straight from the built-in names: copying the
+ * shared one would hash every built-in name twice at each start.
  */
 export async function loadNameDictionary(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<NameDictionary> {
-  const dictionary = builtInDictionary().copy();
+  const dictionary = new NameDictionary(builtInNames());
   const fromEnv = (env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((file) => file.length > 0);
   for (const file of fromEnv) dictionary.add(await readNameListFile(file, `names file (from ${NAMES_ENV_VAR})`));
   for (const file of files) dictionary.add(await readNameListFile(file, 'names file'));

@@ -7,6 +7,7 @@ import { registerNameCommands } from '../../src/cli/commands/names.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { NAMES_ENV_VAR, addNamesOption, loadNameDictionary } from '../../src/cli/names-option.js';
 import { crc32, formatHash } from '../../src/names/crc32.js';
+import { builtInDictionary } from '../../src/names/dictionary.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'anvil-names-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -101,6 +102,10 @@ describe('loadNameDictionary', () => {
     for (const name of ['EnvBoneA', 'EnvBoneB', 'CliBoneC', 'Hips']) expect(dictionary.resolve(crc32(name)), name).toBe(name);
     const plain = await loadNameDictionary([], {});
     expect(plain.resolve(crc32('EnvBoneA'))).toBeNull();
+    // Built straight from the built-in names: the same names in the same order, the shared dictionary untouched.
+    expect([...plain.names()]).toEqual([...builtInDictionary().names()]);
+    expect(plain).not.toBe(builtInDictionary());
+    expect(builtInDictionary().has('EnvBoneA')).toBe(false);
   });
 
   it('names a missing file from the environment', async () => {

@@ -10,6 +10,7 @@ import type { Resource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { runChecks } from '../checks/index.js';
 import type { CheckResult, CheckSubject } from '../checks/index.js';
+import { boneNames } from '../checks/report.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import type { RefusalReport } from '../validate-resource.js';
 import { BONES_PORTION, CENSUS_LAYOUTS, boneFields, layoutPortions, refusalPlace, type CensusLayout } from './portions.js';
@@ -79,12 +80,13 @@ function tallyCheck(tally: CheckTally, result: CheckResult, file: string): void 
   }
 }
 
-function tallySkeleton(state: CensusState, context: TallyContext, resource: Extract<Resource, { kind: 'Skeleton' }>): void {
+function tallySkeleton(state: CensusState, resource: Extract<Resource, { kind: 'Skeleton' }>, names: readonly (string | null)[] | undefined): void {
   const record = resource.record;
   state.bones[resource.dialect] += record.bones.length;
-  const names = context.names;
-  if (names) {
-    for (const bone of record.bones) if (names.resolve(bone.nameHash) !== null) state.names.resolved++;
+  if (names !== undefined) {
+    let resolved = 0;
+    for (let index = 0; index < names.length; index++) if (names[index] !== null) resolved++;
+    state.names.resolved += resolved;
   }
   state.names.total += record.bones.length;
   if (resource.dialect === 'anvilnext') {
@@ -107,19 +109,31 @@ function tallyComponent(state: CensusState, record: SkeletonComponent, size: num
 /** What a subject holds once its checks have run: nothing. */
 const RELEASED: Skeleton = Object.freeze({ dialect: 'anvilnext', id: 0n, skeletonType: null, bones: [], ownTransform: null }) as Skeleton;
 
+/** What the census learns from a Skeleton beyond its record: the check results and its bones' names. */
+interface CheckedSkeleton {
+  results: CheckResult[];
+  /** Index-aligned bone names; undefined when the census has no name resolver. */
+  names: (string | null)[] | undefined;
+}
+
 /**
- * Runs every named check on the Skeleton, then empties the subject, so that nothing a check
- * result might still reach holds the model and the record: they die young. (Offender lists once
- * kept their subject alive until a full collection; emptying it stays as a cheap guard.)
+ * Resolves the bones' names once (the census counts them; the checks reuse them) and runs every
+ * named check on the Skeleton, without summaries (the census report has none). Then it empties
+ * the subject, so that nothing a check result might still reach holds the model and the record:
+ * they die young. (Offender lists once kept their subject alive until a full collection; emptying
+ * it stays as a cheap guard.)
  */
-function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, context: TallyContext): CheckResult[] {
-  const subject: CheckSubject = { skeleton: skeletonFromResource(resource), record: resource.record, boneName: context.boneName };
+function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, context: TallyContext): CheckedSkeleton {
+  const skeleton = skeletonFromResource(resource);
+  const names = context.boneName === undefined ? undefined : boneNames(skeleton, context.boneName);
+  const subject: CheckSubject = { skeleton, record: resource.record, boneName: context.boneName, names, summaries: false };
   try {
-    return runChecks(subject);
+    return { results: runChecks(subject), names };
   } finally {
     subject.skeleton = RELEASED;
     subject.record = undefined;
     subject.boneName = undefined;
+    subject.names = undefined;
   }
 }
 
@@ -128,14 +142,16 @@ function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, contex
  * are computed before anything is counted, so an error there leaves the state untouched.
  */
 export function tallyDecoded(state: CensusState, context: TallyContext, file: string, resource: Resource, size: number): void {
-  const results = resource.kind === 'Skeleton' ? checkSkeleton(resource, context) : [];
+  const checked = resource.kind === 'Skeleton' ? checkSkeleton(resource, context) : null;
   const layoutName = layoutOf(resource.kind, resource.dialect);
   const layout = state.layouts[layoutName];
   layout.files++;
   layout.exact++;
   if (resource.kind === 'SkeletonComponent') tallyComponent(state, resource.record, size);
-  else tallySkeleton(state, context, resource);
-  for (const result of results) tallyCheck((state.checks[result.id] ??= emptyCheckTally()), result, file);
+  else if (checked !== null) {
+    tallySkeleton(state, resource, checked.names);
+    for (const result of checked.results) tallyCheck((state.checks[result.id] ??= emptyCheckTally()), result, file);
+  }
 }
 
 /**

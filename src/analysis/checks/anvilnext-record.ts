@@ -30,7 +30,7 @@ export const rootPointerNamesBone0: Check = {
         const index = record.bones.findIndex((b) => b.id === root.id);
         list.add({ bone: index, expected: bone0 ? `id ${hex(bone0.id, 16)} (bone 0)` : 'a bone 0', actual: `id ${hex(root.id, 16)}`, message: `the root pointer names bone ${index}, not bone 0` });
       }
-      return list.result({ held: root.kind === 'null' ? 'the root pointer is null' : 'the root pointer names bone 0', failed: 'the root pointer names a bone other than bone 0' });
+      return list.result(() => ({ held: root.kind === 'null' ? 'the root pointer is null' : 'the root pointer names bone 0', failed: 'the root pointer names a bone other than bone 0' }));
     });
   },
 };
@@ -48,7 +48,7 @@ export const nullPointers: Check = {
         if (bone.displayData.kind !== 'null') list.add({ bone: index, expected: 'null (03)', actual: 'a reference (02)', message: `bone ${index} has a BoneDisplayData reference` });
       });
       if (record.reflexSystem.kind !== 'null') list.add({ bone: -1, expected: 'null (03)', actual: 'a reference (02)', message: 'the ReflexSystem pointer is not null' });
-      return list.result({ held: 'every BoneDisplayData and the ReflexSystem are null', failed: `${list.count} pointer(s) not null` });
+      return list.result(() => ({ held: 'every BoneDisplayData and the ReflexSystem are null', failed: `${list.count} pointer(s) not null` }));
     });
   },
 };
@@ -66,7 +66,7 @@ export const boneConstants: Check = {
         if (bone.constantWord !== 7) list.add({ bone: index, expected: '7', actual: String(bone.constantWord), message: `bone ${index} constant word is ${bone.constantWord}` });
         if (bone.constantFloat !== 1) list.add({ bone: index, measured: Math.abs(bone.constantFloat - 1), expected: '1', actual: String(bone.constantFloat), message: `bone ${index} float is ${bone.constantFloat}` });
       });
-      return list.result({ held: 'every bone stores 7 and 1.0', failed: `${list.count} constant(s) differ` });
+      return list.result(() => ({ held: 'every bone stores 7 and 1.0', failed: `${list.count} constant(s) differ` }));
     });
   },
 };
@@ -83,7 +83,7 @@ export const skeletonTypeKnown: Check = {
       if (!KNOWN_SKELETON_TYPES.includes(record.skeletonType)) {
         list.add({ bone: -1, expected: '0–8 or 14', actual: String(record.skeletonType), message: `SkeletonType ${record.skeletonType} is not one that occurs` });
       }
-      return list.result({ held: `SkeletonType ${record.skeletonType} occurs`, failed: `SkeletonType ${record.skeletonType} is new` });
+      return list.result(() => ({ held: `SkeletonType ${record.skeletonType} occurs`, failed: `SkeletonType ${record.skeletonType} is new` }));
     });
   },
 };

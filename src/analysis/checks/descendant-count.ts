@@ -55,9 +55,9 @@ export const descendantCount: Check = {
         message: `stores ${String(stored)} descendants; its subtree holds ${counted[index]}`,
       });
     });
-    return list.result({
+    return list.result(() => ({
       held: `the stored descendant count of each of ${bonesWord(bones.length)} matches its subtree`,
       failed: `${list.count} of ${bones.length} bones store a descendant count other than their subtree size`,
-    });
+    }));
   },
 };

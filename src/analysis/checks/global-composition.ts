@@ -82,10 +82,10 @@ export const globalComposition: Check = {
       });
     }
     const skippedNote = skipped > 0 ? `; ${bonesWord(skipped)} with no valid parent skipped (see parent-order)` : '';
-    return list.result({
+    return list.result(() => ({
       held: `${bonesWord(bones.length)} compose within ${COMPOSITION_TOLERANCE} (worst ${formatNumber(worstSeen)})${skippedNote}`,
       failed: `${list.count} of ${bones.length} bones do not compose within ${COMPOSITION_TOLERANCE}${skippedNote}`,
-    });
+    }));
   },
 };
 

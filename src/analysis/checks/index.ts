@@ -77,7 +77,7 @@ export function runChecks(subject: CheckSubject, options: RunChecksOptions = {})
 function runOne(check: Check, subject: CheckSubject): CheckResult {
   const dialect = subject.skeleton.dialect;
   if (!check.dialects.includes(dialect)) {
-    return notApplicable(check, subject, `applies to ${check.dialects.join(', ')} only`);
+    return notApplicable(check, subject, () => `applies to ${check.dialects.join(', ')} only`);
   }
   try {
     return check.run(subject);

@@ -47,14 +47,16 @@ export const mirrorCounterpart: Check = {
         message: `mirror is bone ${mirror} '${mirrorName}', not '${expected}'`,
       });
     });
-    const notes = [
-      `${bonesWord(mirrored)} with a mirror`,
-      checkNames && unknownNames > 0 ? `${unknownNames} name pair(s) unknown, passed` : '',
-      checkNames ? '' : 'range checked only (no naming rule for this dialect)',
-    ].filter(Boolean).join('; ');
-    return list.result({
-      held: `every mirror names a bone of the skeleton${checkNames ? ' and is itself or its counterpart' : ''} (${notes})`,
-      failed: `${list.count} bone(s) have a mirror that is out of range or not their counterpart (${notes})`,
+    return list.result(() => {
+      const notes = [
+        `${bonesWord(mirrored)} with a mirror`,
+        checkNames && unknownNames > 0 ? `${unknownNames} name pair(s) unknown, passed` : '',
+        checkNames ? '' : 'range checked only (no naming rule for this dialect)',
+      ].filter(Boolean).join('; ');
+      return {
+        held: `every mirror names a bone of the skeleton${checkNames ? ' and is itself or its counterpart' : ''} (${notes})`,
+        failed: `${list.count} bone(s) have a mirror that is out of range or not their counterpart (${notes})`,
+      };
     });
   },
 };

@@ -35,9 +35,9 @@ export const parentOrder: Check = {
         });
       }
     });
-    return list.result({
+    return list.result(() => ({
       held: `every parent of ${bonesWord(count)} comes before its child`,
       failed: `${list.count} of ${count} bones have a parent out of range or after them`,
-    });
+    }));
   },
 };

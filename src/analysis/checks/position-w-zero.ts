@@ -40,9 +40,9 @@ export const positionWZero: Check = {
       check(index, [['local', local], ['global', global]]);
     });
     if (ownTransform !== null && ownTransform !== undefined) check(-1, [['own transform', ownTransform.position]]);
-    return list.result({
+    return list.result(() => ({
       held: `every position of ${bonesWord(bones.length)}${ownTransform ? ' and the own transform' : ''} has w = 0`,
       failed: `${list.count} bone(s) have a position whose fourth lane is not 0`,
-    });
+    }));
   },
 };

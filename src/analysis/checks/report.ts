@@ -1,17 +1,26 @@
 /** Helpers the checks share to build plain, capped, JSON-safe reports. */
 import type { Transform } from '../../math/transform.js';
-import type { Dialect } from '../../model/skeleton.js';
+import type { Dialect, Skeleton, SkeletonBone } from '../../model/skeleton.js';
 import { MAX_OFFENDERS } from './tolerances.js';
 import type { Check, CheckResult, CheckSubject, Offender } from './types.js';
 
 /** An offender before the bone's name is attached. */
 export type OffenderInput = Omit<Offender, 'name'>;
 
+/** A check's one-line summary for either outcome. */
+export interface Summaries {
+  held: string;
+  failed: string;
+}
+
 export interface OffenderList {
   add(offender: OffenderInput): void;
   readonly count: number;
-  /** The result: `failed` when there are offenders (or `failStatus`), else `held`. */
-  result(summaries: { held: string; failed: string }, failStatus?: 'failed' | 'noted'): CheckResult;
+  /**
+   * The result: `failed` when there are offenders (or `failStatus`), else `held`. The summaries
+   * are made only when the subject wants them (the census does not).
+   */
+  result(summarise: () => Summaries, failStatus?: 'failed' | 'noted'): CheckResult;
 }
 
 /**
@@ -44,15 +53,19 @@ class CappedOffenderList implements OffenderList {
     return this.total;
   }
 
-  result(summaries: { held: string; failed: string }, failStatus: 'failed' | 'noted' = 'failed'): CheckResult {
-    return {
+  result(summarise: () => Summaries, failStatus: 'failed' | 'noted' = 'failed'): CheckResult {
+    const result: CheckResult = {
       id: this.check.id,
       confidence: confidenceFor(this.check, this.subject.skeleton.dialect),
       status: this.total === 0 ? 'held' : failStatus,
       offenders: this.listed,
       offenderCount: this.total,
-      summary: this.total === 0 ? summaries.held : summaries.failed,
     };
+    if (this.subject.summaries !== false) {
+      const summaries = summarise();
+      result.summary = this.total === 0 ? summaries.held : summaries.failed;
+    }
+    return result;
   }
 }
 
@@ -69,18 +82,20 @@ export function confidenceFor(check: Check, dialect: Dialect): Check['confidence
  * `isRecord`); without it the check is `not-applicable`.
  */
 export function withRecord<R>(check: Check, subject: CheckSubject, isRecord: (record: unknown) => record is R, run: (record: R) => CheckResult): CheckResult {
-  return isRecord(subject.record) ? run(subject.record) : notApplicable(check, subject, `needs the decoded ${check.dialects.join('/')} record`);
+  return isRecord(subject.record) ? run(subject.record) : notApplicable(check, subject, () => `needs the decoded ${check.dialects.join('/')} record`);
 }
 
-export function notApplicable(check: Check, subject: CheckSubject, summary: string): CheckResult {
-  return {
+/** A `not-applicable` result; the summary (text, or a function making it) is left out when the subject wants none. */
+export function notApplicable(check: Check, subject: CheckSubject, summary: string | (() => string)): CheckResult {
+  const result: CheckResult = {
     id: check.id,
     confidence: confidenceFor(check, subject.skeleton.dialect),
     status: 'not-applicable',
     offenders: [],
     offenderCount: 0,
-    summary,
   };
+  if (subject.summaries !== false) result.summary = typeof summary === 'string' ? summary : summary();
+  return result;
 }
 
 /** The bone's name through the resolver; null when unknown, out of range or the resolver throws. */
@@ -88,8 +103,23 @@ export function boneNameOf(subject: CheckSubject, bone: number): string | null {
   const resolve = subject.boneName;
   const entry = subject.skeleton.bones[bone];
   if (resolve === undefined || entry === undefined) return null;
+  return subject.names !== undefined ? (subject.names[bone] ?? null) : resolvedName(resolve, entry);
+}
+
+/** Every bone's name through the resolver, index-aligned: what `boneNameOf` gives for each bone. */
+export function boneNames(skeleton: Skeleton, resolve: (hash: number) => string | null): (string | null)[] {
+  const bones = skeleton.bones;
+  const names = new Array<string | null>(bones.length);
+  for (let index = 0; index < bones.length; index++) {
+    const entry = bones[index];
+    names[index] = entry === undefined ? null : resolvedName(resolve, entry);
+  }
+  return names;
+}
+
+function resolvedName(resolve: (hash: number) => string | null, bone: SkeletonBone): string | null {
   try {
-    const name = resolve(entry.nameHash);
+    const name = resolve(bone.nameHash);
     return typeof name === 'string' ? name : null;
   } catch {
     return null;

@@ -37,10 +37,10 @@ export const rootLocalEqualsOwn: Check = {
       });
     }
     return list.result(
-      {
+      () => ({
         held: `the stored root local equals the own transform within ${ROOT_OWN_TOLERANCE}`,
         failed: `the stored root local differs from the own transform (runtime uses the own transform)`,
-      },
+      }),
       'noted',
     );
   },

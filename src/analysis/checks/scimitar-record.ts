@@ -26,7 +26,7 @@ export const rootNamesFirstBone: Check = {
         const actual = record.root.kind === 'ref' ? `id ${hex(record.root.id)}` : record.root.kind;
         list.add({ bone: -1, expected: first ? `id ${hex(first.id)}` : 'a first bone', actual, message: `the root reference is ${actual}, not the first bone` });
       }
-      return list.result({ held: 'the root reference names the first bone', failed: 'the root reference does not name the first bone' });
+      return list.result(() => ({ held: 'the root reference names the first bone', failed: 'the root reference does not name the first bone' }));
     });
   },
 };
@@ -50,7 +50,7 @@ export const constraintNamesItself: Check = {
           }
         });
       });
-      return list.result({ held: `all ${total} constraint(s) name their own bone`, failed: `${list.count} of ${total} constraint(s) name another bone` });
+      return list.result(() => ({ held: `all ${total} constraint(s) name their own bone`, failed: `${list.count} of ${total} constraint(s) name another bone` }));
     });
   },
 };
@@ -70,7 +70,7 @@ export const mirrorPairsNameBones: Check = {
           if (!names.has(hash)) list.add({ bone: -1, expected: 'a bone name of the skeleton', actual: hex(hash), message: `mirror pair ${p} names ${hex(hash)}, which no bone has` });
         }
       });
-      return list.result({ held: `all ${record.mirrorData.pairs.length} mirror pair(s) name bones`, failed: `${list.count} mirror pair name(s) match no bone` });
+      return list.result(() => ({ held: `all ${record.mirrorData.pairs.length} mirror pair(s) name bones`, failed: `${list.count} mirror pair name(s) match no bone` }));
     });
   },
 };

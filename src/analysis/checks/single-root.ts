@@ -24,9 +24,9 @@ export const singleRoot: Check = {
         list.add({ bone: index, expected: 'a parent', actual: 'parent -1', message: `bone ${index} is parentless; only bone 0 may be` });
       }
     });
-    return list.result({
+    return list.result(() => ({
       held: `bone 0 is the only parentless bone of ${bonesWord(bones.length)}`,
       failed: `${roots} parentless bone(s) of ${bones.length}; ${list.count} offender(s)`,
-    });
+    }));
   },
 };

@@ -23,9 +23,9 @@ export const storedIndex: Check = {
         message: `stored index ${String(stored)} at list position ${index}`,
       });
     });
-    return list.result({
+    return list.result(() => ({
       held: `the stored index of each of ${bonesWord(bones.length)} is its list position`,
       failed: `${list.count} of ${bones.length} bones store an index other than their list position`,
-    });
+    }));
   },
 };

@@ -22,6 +22,13 @@ export interface CheckSubject {
   record?: unknown;
   /** Resolves a name hash to its name, null when unknown. Without it every name is unknown. */
   boneName?: (hash: number) => string | null;
+  /**
+   * The bones' names as `boneNames(skeleton, boneName)` gives them, for a caller that has them
+   * already (the census counts them): checks then read names here rather than resolve each again.
+   */
+  names?: readonly (string | null)[];
+  /** False: results carry no `summary` (the census never shows one, and each costs a few strings). */
+  summaries?: boolean;
 }
 
 export interface Offender {

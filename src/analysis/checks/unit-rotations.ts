@@ -42,9 +42,9 @@ export const unitRotations: Check = {
       check(index, [['local', local], ['global', global]]);
     });
     if (ownTransform !== null && ownTransform !== undefined) check(-1, [['own transform', ownTransform.rotation]]);
-    return list.result({
+    return list.result(() => ({
       held: `every rotation of ${bonesWord(bones.length)}${ownTransform ? ' and the own transform' : ''} has unit length within ${UNIT_LENGTH_TOLERANCE}`,
       failed: `${list.count} bone(s) have a rotation whose length is not 1 within ${UNIT_LENGTH_TOLERANCE}`,
-    });
+    }));
   },
 };
