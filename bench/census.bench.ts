@@ -1,8 +1,8 @@
 /**
  * The census, the product's main job, measured on the inventory-scale synthetic corpus:
  *
- * (a) `node dist/cli.js census DIR --json FILE` as a whole process, median of several runs, against
- *     a floor process that only reads the same files and sums their f32 values
+ * (a) `node dist/cli.js census DIR --json FILE` as a whole process, median of several runs, side by
+ *     side (alternating) with a floor process that only reads the same files and sums their f32 values
  *     (`bench/floor-sum-f32.mjs`). Goal: ≤ 3× the floor and under 0.6 s.
  * (b) the census's peak resident memory on a ten-times inventory. Goal: under 150 MB.
  * (c) scimitar parse throughput of the library against a hand-written DataView reader
@@ -25,7 +25,7 @@ import { median, type BenchResult } from './lib.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = process.env.CENSUS_CLI ?? join(ROOT, 'dist', 'cli.js');
 const FLOOR = join(ROOT, 'bench', 'floor-sum-f32.mjs');
-const RUNS = 7;
+const RUNS = 9;
 const MEMORY_SCALE = 10;
 const PARSE_PASSES = 15;
 const SCIMITAR: HeaderClass = { kind: 'Skeleton', dialect: 'scimitar' };
@@ -53,15 +53,33 @@ function spawnNode(args: string[]): { seconds: number; status: number | null; st
   return { seconds: (performance.now() - started) / 1000, status: child.status, stderr: child.stderr };
 }
 
+function timedRun(args: string[]): number {
+  const r = spawnNode(args);
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return r.seconds;
+}
+
 function medianSeconds(args: string[], runs: number): number {
   spawnNode(args); // warm the file cache and the process start
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const r = spawnNode(args);
-    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-    times.push(r.seconds);
-  }
+  for (let i = 0; i < runs; i++) times.push(timedRun(args));
   return median(times);
+}
+
+/**
+ * Medians of two commands run side by side, alternating, so a change in the machine's load during
+ * the measurement weighs on both alike.
+ */
+function medianSecondsSideBySide(a: string[], b: string[], runs: number): [number, number] {
+  spawnNode(a);
+  spawnNode(b);
+  const timesA: number[] = [];
+  const timesB: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    timesA.push(timedRun(a));
+    timesB.push(timedRun(b));
+  }
+  return [median(timesA), median(timesB)];
 }
 
 /** Peak resident set of a whole process, in MB: `/usr/bin/time -v` when present, else the process's own report. */
@@ -156,11 +174,10 @@ export async function run(): Promise<BenchResult[]> {
     const scimitar = writeInventory(inventory, 1, true);
     const jsonOut = join(scratch, 'census.json');
     const censusArgs = [CLI, 'census', inventory, '--json', jsonOut];
-    const census = medianSeconds(censusArgs, RUNS);
+    const [census, floor] = medianSecondsSideBySide(censusArgs, [FLOOR, inventory], RUNS);
     const report = JSON.parse(readFileSync(jsonOut, 'utf8')) as { skeletons: { exact: number }; ok: boolean };
     if (!report.ok || report.skeletons.exact !== 1659) throw new Error(`the census of the inventory is wrong: ${JSON.stringify(report.skeletons)}`);
     const censusOneJob = medianSeconds([...censusArgs, '--jobs', '1'], 5);
-    const floor = medianSeconds([FLOOR, inventory], RUNS);
     const ratio = census / floor;
     const results: BenchResult[] = [
       {
