@@ -1,23 +1,69 @@
-// Bundles the CLI (and the census worker) into single files after tsc has built the library:
-// one file loads several times faster than a hundred small modules, and every command starts
-// sooner. Dependencies stay external, installed beside it.
-import { rmSync } from 'node:fs';
+// Bundles the CLI (and the census worker) into a few single files after tsc has built the library:
+// one file loads several times faster than a hundred small modules (or than a dozen small chunks
+// of a split build), and every command starts sooner. Dependencies stay external, installed beside it.
+//
+//   dist/cli.js               the command line: every command's name, options and help, nothing more
+//   dist/cli/actions/<x>.js   what the commands of src/cli/actions/<x>.ts do, loaded by the command that
+//                             runs (each one file, so `census` loads cli.js and census.js, little else)
+//   dist/cli/census-worker.js the census's worker thread
+//   dist/cli/errors.js        the one module cli.js and the actions share, so `instanceof UsageError` holds
+import { readdirSync, rmSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
-// Chunk names carry content hashes: clear the old ones so stale chunks do not pile up.
+// Left by earlier builds, which split the code into hashed chunks.
 rmSync('dist/cli/chunks', { recursive: true, force: true });
 
-await build({
-  entryPoints: { cli: 'src/cli.ts', 'cli/census-worker': 'src/cli/census-worker.ts' },
-  outdir: 'dist',
+const ACTIONS = readdirSync('src/cli/actions')
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -'.ts'.length));
+
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  // Code reached only through a dynamic import (the glTF writer) goes into chunks loaded on demand.
-  splitting: true,
-  chunkNames: 'cli/chunks/[name]-[hash]',
   sourcemap: true,
   logLevel: 'warning',
-});
+};
+
+/**
+ * Imports of the given source files become imports of their own output files instead of being
+ * bundled in: `files` maps source path to dist path; `from` is the folder of the bundles built.
+ */
+function linkTo(from, files) {
+  const sources = new Map(Object.entries(files).map(([source, out]) => [resolve(source), resolve(out)]));
+  return {
+    name: 'link-to',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const source = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        const out = sources.get(source);
+        if (out === undefined) return undefined;
+        const path = relative(from, out).replaceAll('\\', '/');
+        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+      });
+    },
+  };
+}
+
+const errors = { 'src/cli/errors.ts': 'dist/cli/errors.js' };
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    plugins: [linkTo('dist', { ...errors, ...Object.fromEntries(ACTIONS.map((a) => [`src/cli/actions/${a}.ts`, `dist/cli/actions/${a}.js`])) })],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/cli/errors.ts', ...ACTIONS.map((a) => `src/cli/actions/${a}.ts`)],
+    outdir: 'dist/cli',
+    outbase: 'src/cli',
+    plugins: [linkTo('dist/cli/actions', errors)],
+  }),
+  build({ ...common, entryPoints: ['src/cli/census-worker.ts'], outfile: 'dist/cli/census-worker.js' }),
+]);

@@ -9,7 +9,7 @@ import type { CensusState } from '../analysis/census/state.js';
 import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
 import type { Dialect } from '../formats/dialect.js';
 import { addPaths } from './census-files.js';
-import { loadNameDictionary } from './names-option.js';
+import { loadNameDictionary } from './name-lists.js';
 
 /** What a census worker is started with. */
 export interface CensusWorkerData {

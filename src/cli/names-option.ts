@@ -1,13 +1,9 @@
 /**
  * The `--names FILE` option and `ANVIL_SKEL_NAMES`, shared by every command that shows bone names,
- * so they all read user name lists the same way.
+ * so they all read user name lists the same way. Only the option's declaration lives here, so a
+ * command can declare it without loading the name dictionary; name-lists.ts reads the lists.
  */
-import { readFile } from 'node:fs/promises';
-import { delimiter } from 'node:path';
 import type { Command } from 'commander';
-import { builtInNames, NameDictionary } from '../names/dictionary.js';
-import { parseNameList } from '../names/name-list.js';
-import { UsageError } from './errors.js';
 
 /** Environment variable listing name files, separated like PATH (`:` on Linux, `;` on Windows). */
 export const NAMES_ENV_VAR = 'ANVIL_SKEL_NAMES';
@@ -29,30 +25,4 @@ export function addNamesOption(command: Command): Command {
     `extra bone names, one per line (# comments); repeatable; also read from files listed in $${NAMES_ENV_VAR}`,
     collectRepeated,
   );
-}
-
-/** Reads one name list; a missing or unreadable file is the caller's mistake, so a UsageError. */
-export async function readNameListFile(file: string, origin: string): Promise<string[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new UsageError(`cannot read ${origin} ${JSON.stringify(file)}: ${reason}`);
-  }
-  return parseNameList(text);
-}
-
-/**
- * The built-in dictionary plus the names in the files listed in `ANVIL_SKEL_NAMES`, then `files`
- * (from `--names`). A dictionary of its own, built straight from the built-in names: copying the
- * shared one would hash every built-in name twice at each start.
- */
-export async function loadNameDictionary(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<NameDictionary> {
-  const dictionary = new NameDictionary(builtInNames());
-  const fromEnv = (env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((file) => file.length > 0);
-  for (const file of fromEnv) dictionary.add(await readNameListFile(file, `names file (from ${NAMES_ENV_VAR})`));
-  for (const file of files) dictionary.add(await readNameListFile(file, 'names file'));
-  return dictionary;
 }

@@ -23,6 +23,7 @@ import { crc32 } from '../names/crc32.js';
 import { CLASS_NAMES } from '../names/dictionary-data.js';
 import { builtInNames } from '../names/dictionary.js';
 import type { SampleFile } from './corpus.js';
+import { INVENTORY_DEFAULT_SEED } from './inventory-seed.js';
 import { oppositeSideName } from './rig.js';
 
 /** The seed's counts at scale 1. */
@@ -50,7 +51,7 @@ export interface InventoryOptions {
   scale?: number;
 }
 
-export const INVENTORY_DEFAULT_SEED = 1;
+export { INVENTORY_DEFAULT_SEED };
 
 /** A small seeded PRNG (mulberry32): 32-bit state, uniform floats in [0, 1). */
 export class SeededRandom {

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCensus } from '../../src/cli/commands/census.js';
+import { runCensus } from '../../src/cli/actions/census.js';
 import { walkFiles } from '../../src/cli/files.js';
 import { toJsonText } from '../../src/export/json.js';
 import { ANVILNEXT_READING_DEFAULTS } from '../../src/formats/anvilnext/reading.js';

@@ -5,7 +5,8 @@ import { Command } from 'commander';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNameCommands } from '../../src/cli/commands/names.js';
 import { UsageError } from '../../src/cli/errors.js';
-import { NAMES_ENV_VAR, addNamesOption, loadNameDictionary } from '../../src/cli/names-option.js';
+import { loadNameDictionary } from '../../src/cli/name-lists.js';
+import { NAMES_ENV_VAR, addNamesOption } from '../../src/cli/names-option.js';
 import { crc32, formatHash } from '../../src/names/crc32.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
 

@@ -3,29 +3,22 @@
  *   pose build <skeleton> -o <file>    write the array (atomically; never over the input)
  *   pose find <skeleton> <dump>        stream a memory dump and report where the array sits
  *   pose show <skeleton>               the runtime local and world pose, bone by bone
+ * The work is in actions/pose.ts, loaded only when a subcommand runs.
  */
-import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { encodePoseArray } from '../../analysis/pose-array.js';
-import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
-import { runtimeLocalTransforms, runtimeWorldTransforms } from '../../analysis/runtime-pose.js';
-import type { Transform } from '../../math/transform.js';
-import { DIALECTS, type Dialect, type Skeleton } from '../../model/skeleton.js';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { loadSkeleton } from '../load.js';
-import { StatusLine } from '../progress.js';
-import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
-import { loadNameDictionary } from '../names-option.js';
-import { formatHash } from '../../names/crc32.js';
+import { DIALECTS, type Dialect } from '../../formats/dialect.js';
+import { UsageError } from '../errors.js';
 
-const MIB = 1024 * 1024;
-const DEFAULT_CHUNK_MIB = 32;
+export const DEFAULT_CHUNK_MIB = 32;
 
-interface DialectOption {
+export interface DialectOption {
   dialect?: Dialect;
 }
+
+export type ShowOptions = DialectOption & { json?: boolean; names?: string[] };
+
+/** The subcommands' work, loaded only when one runs. */
+const actions = () => import('../actions/pose.js');
 
 function dialectOption(): Option {
   return new Option('--dialect <dialect>', 'override layout detection').choices(DIALECTS);
@@ -40,7 +33,7 @@ export function registerPoseCommands(program: Command): void {
     .argument('<skeleton>', 'Skeleton resource file')
     .requiredOption('-o, --output <file>', 'file to write (replaced atomically; never the input)')
     .addOption(dialectOption())
-    .action((skeleton: string, options: DialectOption & { output: string }) => buildCommand(skeleton, options));
+    .action(async (skeleton: string, options: DialectOption & { output: string }) => (await actions()).buildCommand(skeleton, options));
 
   pose
     .command('find')
@@ -50,7 +43,7 @@ export function registerPoseCommands(program: Command): void {
     .option('--json', 'print {"offset","root","bones","matched","maxError"}')
     .option('--chunk-mib <n>', `read the dump in chunks of n MiB (default ${DEFAULT_CHUNK_MIB})`, parseChunkMib)
     .addOption(dialectOption())
-    .action((skeleton: string, dump: string, options: DialectOption & { json?: boolean; chunkMib?: number }) => findCommand(skeleton, dump, options));
+    .action(async (skeleton: string, dump: string, options: DialectOption & { json?: boolean; chunkMib?: number }) => (await actions()).findCommand(skeleton, dump, options));
 
   pose
     .command('show')
@@ -59,130 +52,11 @@ export function registerPoseCommands(program: Command): void {
     .option('--json', 'print JSON')
     .option('--names <file>', 'extra bone names, one per line; repeatable (also $ANVIL_SKEL_NAMES)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .addOption(dialectOption())
-    .action((skeleton: string, options: ShowOptions) => showCommand(skeleton, options));
+    .action(async (skeleton: string, options: ShowOptions) => (await actions()).showCommand(skeleton, options));
 }
 
 function parseChunkMib(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 1024) throw new UsageError(`--chunk-mib must be an integer from 1 to 1024, not ${JSON.stringify(value)}`);
   return n;
-}
-
-async function buildCommand(skeletonPath: string, options: DialectOption & { output: string }): Promise<void> {
-  const output = resolve(options.output);
-  await refuseToOverwriteInputs([output], [skeletonPath], 'pose build');
-  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
-  const bytes = encodePoseArray(skeleton);
-  await writeFileAtomic(output, bytes);
-  process.stdout.write(`wrote ${skeleton.bones.length} pose records (${bytes.byteLength} bytes) to ${options.output}\n`);
-  process.exitCode = EXIT_OK;
-}
-
-async function findCommand(skeletonPath: string, dumpPath: string, options: DialectOption & { json?: boolean; chunkMib?: number }): Promise<void> {
-  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
-  if (skeleton.bones.length === 0) {
-    process.stderr.write(`anvil-skel: ${skeletonPath} has no bones, so no pose array to find\n`);
-    process.exitCode = EXIT_FAILED;
-    return;
-  }
-  const handle = await open(dumpPath, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : error;
-  });
-  const status = new StatusLine(200);
-  let result: PoseFindResult | null;
-  let size: number;
-  try {
-    size = (await handle.stat()).size;
-    const total = size;
-    result = await findPoseArray(skeleton, readChunks(handle, (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB), {
-      onProgress: (scanned) =>
-        status.show(() => `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`),
-    });
-  } finally {
-    status.clear();
-    await handle.close();
-  }
-  if (result === null) {
-    process.stderr.write(
-      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${skeletonPath} in ${dumpPath} (${size} bytes scanned)\n`,
-    );
-    process.exitCode = EXIT_FAILED;
-    return;
-  }
-  const { offset, root, bones, matched, maxError } = result;
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
-  } else {
-    process.stdout.write(
-      `pose array at offset ${offset} (0x${offset.toString(16)}): ${bones} bones, ${matched} matched, root ${root}` +
-        `${result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : ''}, max error ${maxError === 0 ? '0' : maxError.toPrecision(3)}\n`,
-    );
-  }
-  if (result.matches > 1) {
-    const others = result.alsoAt.map((at) => `0x${at.toString(16)}`).join(', ');
-    process.stderr.write(`anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`);
-  }
-  process.exitCode = EXIT_OK;
-}
-
-/** The dump in chunks read into one reused buffer (the scanner copies what it keeps). */
-async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerator<Uint8Array> {
-  const buffer = Buffer.allocUnsafe(chunkBytes);
-  for (let position = 0; ; ) {
-    const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
-    if (bytesRead === 0) return;
-    yield buffer.subarray(0, bytesRead);
-    position += bytesRead;
-  }
-}
-
-type ShowOptions = DialectOption & { json?: boolean; names?: string[] };
-
-async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
-  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
-  const dictionary = await loadNameDictionary(options.names ?? []);
-  const nameOf = (hash: number): string | null => dictionary.resolve(hash);
-  const locals = runtimeLocalTransforms(skeleton);
-  const worlds = runtimeWorldTransforms(skeleton);
-  if (options.json) {
-    const bones = skeleton.bones.map((bone, index) => ({
-      bone: index,
-      parent: bone.parent,
-      nameHash: formatHash(bone.nameHash),
-      name: nameOf(bone.nameHash),
-      local: plain(locals[index]!),
-      world: plain(worlds[index]!),
-    }));
-    const own = skeleton.ownTransform === null ? null : plain(skeleton.ownTransform);
-    process.stdout.write(`${JSON.stringify({ dialect: skeleton.dialect, ownTransform: own, bones }, null, 2)}\n`);
-  } else {
-    process.stdout.write(showText(skeleton, locals, worlds, nameOf));
-  }
-  process.exitCode = EXIT_OK;
-}
-
-function plain(t: Transform): { position: number[]; rotation: number[] } {
-  return { position: [...t.position], rotation: [...t.rotation] };
-}
-
-function showText(skeleton: Skeleton, locals: Transform[], worlds: Transform[], nameOf: (hash: number) => string | null): string {
-  const own = skeleton.ownTransform;
-  const lines = [
-    `${skeleton.dialect} skeleton, ${skeleton.bones.length} bones; ` +
-      (own === null ? 'no own transform: the runtime root local is the stored one' : `own transform ${formatTransform(own)} replaces the root local`),
-    `${'bone'.padStart(5)} ${'parent'.padStart(6)}  ${'name'.padEnd(20)}  ${'runtime local'.padEnd(formatTransform(IDENTITY).length + 2)}world`,
-  ];
-  skeleton.bones.forEach((bone, index) => {
-    const parent = bone.parent === -1 ? '-' : String(bone.parent);
-    const name = nameOf(bone.nameHash) ?? formatHash(bone.nameHash);
-    lines.push(`${String(index).padStart(5)} ${parent.padStart(6)}  ${name.padEnd(20)}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`);
-  });
-  return `${lines.join('\n')}\n`;
-}
-
-const IDENTITY: Transform = { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] };
-
-function formatTransform(t: Transform): string {
-  const f = (values: readonly number[]): string => values.map((v) => (v < 0 || Object.is(v, -0) ? '' : ' ') + v.toFixed(4)).join(',');
-  return `p(${f(t.position.slice(0, 3))}) q(${f(t.rotation)})`;
 }

@@ -1,0 +1,135 @@
+/** What `pose build`, `pose find` and `pose show` do (declared in commands/pose.ts). */
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { encodePoseArray } from '../../analysis/pose-array.js';
+import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
+import { runtimeLocalTransforms, runtimeWorldTransforms } from '../../analysis/runtime-pose.js';
+import type { Transform } from '../../math/transform.js';
+import type { Skeleton } from '../../model/skeleton.js';
+import { formatHash } from '../../names/crc32.js';
+import { DEFAULT_CHUNK_MIB, type DialectOption, type ShowOptions } from '../commands/pose.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { loadSkeleton } from '../load.js';
+import { loadNameDictionary } from '../name-lists.js';
+import { StatusLine } from '../progress.js';
+import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
+
+const MIB = 1024 * 1024;
+
+export async function buildCommand(skeletonPath: string, options: DialectOption & { output: string }): Promise<void> {
+  const output = resolve(options.output);
+  await refuseToOverwriteInputs([output], [skeletonPath], 'pose build');
+  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  const bytes = encodePoseArray(skeleton);
+  await writeFileAtomic(output, bytes);
+  process.stdout.write(`wrote ${skeleton.bones.length} pose records (${bytes.byteLength} bytes) to ${options.output}\n`);
+  process.exitCode = EXIT_OK;
+}
+
+export async function findCommand(skeletonPath: string, dumpPath: string, options: DialectOption & { json?: boolean; chunkMib?: number }): Promise<void> {
+  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  if (skeleton.bones.length === 0) {
+    process.stderr.write(`anvil-skel: ${skeletonPath} has no bones, so no pose array to find\n`);
+    process.exitCode = EXIT_FAILED;
+    return;
+  }
+  const handle = await open(dumpPath, 'r').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : error;
+  });
+  const status = new StatusLine(200);
+  let result: PoseFindResult | null;
+  let size: number;
+  try {
+    size = (await handle.stat()).size;
+    const total = size;
+    result = await findPoseArray(skeleton, readChunks(handle, (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB), {
+      onProgress: (scanned) =>
+        status.show(() => `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`),
+    });
+  } finally {
+    status.clear();
+    await handle.close();
+  }
+  if (result === null) {
+    process.stderr.write(
+      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${skeletonPath} in ${dumpPath} (${size} bytes scanned)\n`,
+    );
+    process.exitCode = EXIT_FAILED;
+    return;
+  }
+  const { offset, root, bones, matched, maxError } = result;
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
+  } else {
+    process.stdout.write(
+      `pose array at offset ${offset} (0x${offset.toString(16)}): ${bones} bones, ${matched} matched, root ${root}` +
+        `${result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : ''}, max error ${maxError === 0 ? '0' : maxError.toPrecision(3)}\n`,
+    );
+  }
+  if (result.matches > 1) {
+    const others = result.alsoAt.map((at) => `0x${at.toString(16)}`).join(', ');
+    process.stderr.write(`anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`);
+  }
+  process.exitCode = EXIT_OK;
+}
+
+/** The dump in chunks read into one reused buffer (the scanner copies what it keeps). */
+async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerator<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  for (let position = 0; ; ) {
+    const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
+    if (bytesRead === 0) return;
+    yield buffer.subarray(0, bytesRead);
+    position += bytesRead;
+  }
+}
+
+export async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
+  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  const dictionary = await loadNameDictionary(options.names ?? []);
+  const nameOf = (hash: number): string | null => dictionary.resolve(hash);
+  const locals = runtimeLocalTransforms(skeleton);
+  const worlds = runtimeWorldTransforms(skeleton);
+  if (options.json) {
+    const bones = skeleton.bones.map((bone, index) => ({
+      bone: index,
+      parent: bone.parent,
+      nameHash: formatHash(bone.nameHash),
+      name: nameOf(bone.nameHash),
+      local: plain(locals[index]!),
+      world: plain(worlds[index]!),
+    }));
+    const own = skeleton.ownTransform === null ? null : plain(skeleton.ownTransform);
+    process.stdout.write(`${JSON.stringify({ dialect: skeleton.dialect, ownTransform: own, bones }, null, 2)}\n`);
+  } else {
+    process.stdout.write(showText(skeleton, locals, worlds, nameOf));
+  }
+  process.exitCode = EXIT_OK;
+}
+
+function plain(t: Transform): { position: number[]; rotation: number[] } {
+  return { position: [...t.position], rotation: [...t.rotation] };
+}
+
+function showText(skeleton: Skeleton, locals: Transform[], worlds: Transform[], nameOf: (hash: number) => string | null): string {
+  const own = skeleton.ownTransform;
+  const lines = [
+    `${skeleton.dialect} skeleton, ${skeleton.bones.length} bones; ` +
+      (own === null ? 'no own transform: the runtime root local is the stored one' : `own transform ${formatTransform(own)} replaces the root local`),
+    `${'bone'.padStart(5)} ${'parent'.padStart(6)}  ${'name'.padEnd(20)}  ${'runtime local'.padEnd(formatTransform(IDENTITY).length + 2)}world`,
+  ];
+  skeleton.bones.forEach((bone, index) => {
+    const parent = bone.parent === -1 ? '-' : String(bone.parent);
+    const name = nameOf(bone.nameHash) ?? formatHash(bone.nameHash);
+    lines.push(`${String(index).padStart(5)} ${parent.padStart(6)}  ${name.padEnd(20)}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`);
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+const IDENTITY: Transform = { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] };
+
+function formatTransform(t: Transform): string {
+  const f = (values: readonly number[]): string => values.map((v) => (v < 0 || Object.is(v, -0) ? '' : ' ') + v.toFixed(4)).join(',');
+  return `p(${f(t.position.slice(0, 3))}) q(${f(t.rotation)})`;
+}
