@@ -8,10 +8,10 @@
 import type { Vec4 } from '../math/vector.js';
 import type { PointerValue } from '../grammar/pointer.js';
 import {
-  NULL_RESOURCE, packBoneWord, unpackBoneWord, type AnvilnextBone, type AnvilnextSkeleton,
+  boneWordDescendants, boneWordIndex, NULL_RESOURCE, packBoneWord, type AnvilnextBone, type AnvilnextSkeleton,
 } from '../formats/anvilnext/index.js';
 import type { ScimitarBone, ScimitarSkeleton } from '../formats/scimitar/index.js';
-import type { Skeleton } from './skeleton.js';
+import type { Skeleton, SkeletonBone } from './skeleton.js';
 
 const v4 = (v: readonly number[]): Vec4 => [v[0]!, v[1]!, v[2]!, v[3]!];
 
@@ -20,27 +20,30 @@ function refIndex<I>(pointer: PointerValue<I, unknown>, indexById: Map<I, number
 }
 
 export function skeletonFromAnvilnext(record: AnvilnextSkeleton): Skeleton {
+  const records = record.bones;
   const indexById = new Map<bigint, number>();
-  record.bones.forEach((b, i) => indexById.set(b.id, i));
+  for (let i = 0; i < records.length; i++) indexById.set(records[i]!.id, i);
+  const bones: SkeletonBone[] = [];
+  for (let index = 0; index < records.length; index++) {
+    const b = records[index]!;
+    bones.push({
+      index,
+      id: b.id,
+      nameHash: b.nameHash,
+      parent: refIndex(b.parent, indexById) ?? -1,
+      mirror: refIndex(b.mirror, indexById),
+      global: { position: b.globalPosition, rotation: b.globalRotation },
+      local: { position: b.localPosition, rotation: b.localRotation },
+      descendants: boneWordDescendants(b.packedWord),
+      storedIndex: boneWordIndex(b.packedWord),
+    });
+  }
   return {
     dialect: 'anvilnext',
     id: record.id,
     skeletonType: record.skeletonType,
     ownTransform: { position: record.ownPosition, rotation: record.ownRotation },
-    bones: record.bones.map((b, index) => {
-      const packed = unpackBoneWord(b.packedWord);
-      return {
-        index,
-        id: b.id,
-        nameHash: b.nameHash,
-        parent: refIndex(b.parent, indexById) ?? -1,
-        mirror: refIndex(b.mirror, indexById),
-        global: { position: b.globalPosition, rotation: b.globalRotation },
-        local: { position: b.localPosition, rotation: b.localRotation },
-        descendants: packed.descendants,
-        storedIndex: packed.index,
-      };
-    }),
+    bones,
   };
 }
 

@@ -39,5 +39,15 @@ export function packBoneWord(index: number, descendants: number): number {
 }
 
 export function unpackBoneWord(word: number): { index: number; descendants: number } {
-  return { index: word & 0xffff, descendants: word >>> 16 };
+  return { index: boneWordIndex(word), descendants: boneWordDescendants(word) };
+}
+
+/** The array position kept in a packed bone word's low 16 bits. */
+export function boneWordIndex(word: number): number {
+  return word & 0xffff;
+}
+
+/** The descendant count kept in a packed bone word's high 16 bits. */
+export function boneWordDescendants(word: number): number {
+  return word >>> 16;
 }
