@@ -1,5 +1,6 @@
 /** Finding and reading input files for the commands. */
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
 
@@ -7,27 +8,37 @@ import { UsageError } from './errors.js';
  * Every regular file under the given paths, depth first in name order, so reports are stable.
  * Symbolic links to directories are not followed (they could loop). A path that does not exist
  * is a usage error.
+ *
+ * The walk is synchronous: listing is quick, and awaiting each directory and each yielded path
+ * cost a census of two thousand files more than a tenth of its time.
  */
-export async function* walkFiles(paths: readonly string[]): AsyncGenerator<string> {
+export function listFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
   for (const path of paths) {
     let info;
     try {
-      info = await stat(path);
+      info = statSync(path);
     } catch {
       throw new UsageError(`no such file or directory: ${path}`);
     }
-    if (info.isDirectory()) yield* walkDirectory(path);
-    else yield path;
+    if (info.isDirectory()) listDirectory(path, files);
+    else files.push(path);
+  }
+  return files;
+}
+
+function listDirectory(dir: string, files: string[]): void {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listDirectory(path, files);
+    else if (entry.isFile()) files.push(path);
   }
 }
 
-async function* walkDirectory(dir: string): AsyncGenerator<string> {
-  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walkDirectory(path);
-    else if (entry.isFile()) yield path;
-  }
+/** `listFiles` for a `for await` loop: a path that does not exist is refused when iteration starts. */
+export async function* walkFiles(paths: readonly string[]): AsyncGenerator<string> {
+  yield* listFiles(paths);
 }
 
 /** The first `n` bytes of a file (fewer if it is shorter): enough to classify it without reading it whole. */

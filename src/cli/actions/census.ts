@@ -20,7 +20,7 @@ import { addPaths } from '../census-files.js';
 import type { CensusWorkerData, CensusWorkerReply, CensusWorkerRequest } from '../census-worker.js';
 import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
-import { walkFiles } from '../files.js';
+import { listFiles } from '../files.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../options.js';
 import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths.js';
@@ -186,8 +186,7 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
   }
   await refuseToOverwriteInputs([options.json, options.markdown].filter((o): o is string => o !== undefined && o !== '-'), inputs, 'census');
   const names = await loadNameDictionary(options.names ?? []);
-  const files: string[] = [];
-  for await (const file of walkFiles(inputs)) files.push(file);
+  const files = listFiles(inputs);
   const progress = new Progress('census', files.length);
   const report = await runCensus(files, { ...read, names, namesFiles: options.names ?? [], jobs, onProgress: (done) => progress.update(done) });
   progress.done();
