@@ -151,7 +151,8 @@ interface CompiledState {
   status: CompiledReaderStatus;
 }
 
-const states = new WeakMap<AnyCodec, CompiledState>();
+/** Each wrapped codec's state, prepared on first use (the declaration walk is not free at start-up). */
+const stateOf = new WeakMap<AnyCodec, () => CompiledState>();
 
 /**
  * The codec, reading through a generated reader when no field path is kept and the reader was
@@ -159,11 +160,12 @@ const states = new WeakMap<AnyCodec, CompiledState>();
  */
 export function withCompiledReader<T>(codec: Codec<T>, compiled: CompiledReader | undefined): Codec<T> {
   let state: CompiledState | null = null;
-  const prepare = (): CompiledState => {
-    if (!compiled) return { read: null, status: 'interpreted' };
+  const prepared = (): CompiledState => {
+    if (state !== null) return state;
+    if (!compiled) return (state = { read: null, status: 'interpreted' });
     const walk = walkDeclaration(codec);
-    if (fingerprint(walk.text.join(' ')) !== compiled.signature) return { read: null, status: 'stale' };
-    return { read: compiled.create(walk.handles), status: 'compiled' };
+    if (fingerprint(walk.text.join(' ')) !== compiled.signature) return (state = { read: null, status: 'stale' });
+    return (state = { read: compiled.create(walk.handles), status: 'compiled' });
   };
   const wrapped: Codec<T> = {
     ...codec,
@@ -171,25 +173,18 @@ export function withCompiledReader<T>(codec: Codec<T>, compiled: CompiledReader 
     layout: { kind: 'compiled', inner: codec },
     read(r, ctx) {
       if (ctx.trackPaths) return codec.read(r, ctx);
-      state ??= prepare();
-      return state.read === null ? codec.read(r, ctx) : (state.read(r, ctx) as T);
+      const read = (state ?? prepared()).read;
+      return read === null ? codec.read(r, ctx) : (read(r, ctx) as T);
     },
     write: (w, v) => codec.write(w, v),
   };
-  states.set(wrapped, {
-    get read() {
-      return (state ??= prepare()).read;
-    },
-    get status() {
-      return (state ??= prepare()).status;
-    },
-  });
+  stateOf.set(wrapped, prepared);
   return wrapped;
 }
 
 /** Whether a codec reads through a generated reader, one that no longer fits it, or the declaration alone. */
 export function compiledReaderStatus(codec: AnyCodec): CompiledReaderStatus {
-  return states.get(codec)?.status ?? 'interpreted';
+  return stateOf.get(codec)?.().status ?? 'interpreted';
 }
 
 // ---------------------------------------------------------------------------------------------
