@@ -1,194 +1,12 @@
 /**
- * The reader compiler. The declarations are interpreted field by field, which keeps one
- * definition for reading, writing and the tables, but makes every decoded field a store whose
- * key varies (slow in JavaScript engines). Generating code at run time would need `eval`, which
- * the viewer's Content-Security-Policy forbids, so the compiler runs ahead of time: it turns a
- * declaration into TypeScript source (`npm run gen:readers`), committed beside the declarations.
- *
- * The generated reader is a fast path only. It builds each record as one object literal, and it
- * is used when no field path is kept; any refusal it meets is raised by reading that element again
- * through the declaration, so messages are the declaration's own, and `decodeAll` then reads the
- * input once more with paths kept. A reader whose declaration has changed since it was generated
- * is never used: each carries the signature of the declaration it came from.
+ * The reader compiler: a declaration in, the TypeScript source of its generated reader out
+ * (`npm run gen:readers` writes it beside the declarations; `compiled.ts` uses it at run time).
+ * Structures and scopes become functions that build each record as one object literal; arrays,
+ * pointers, constants and references are read inline; any other codec is read through its own
+ * `read`. Only the generator script and the tests need this module.
  */
-import { ParseError } from '../io/errors.js';
-import type { ByteReader } from '../io/reader.js';
-import { PrimitiveKind, type AnyCodec, type Codec, type ReadContext } from './codec.js';
-
-export type CompiledRead = (reader: ByteReader, context: ReadContext) => unknown;
-
-/** What a generated module exports for one declaration. */
-export interface CompiledReader {
-  /** Signature of the declaration it was generated from (see `declarationSignature`). */
-  readonly signature: string;
-  /** Builds the reader from the declaration's handles: the codecs and functions it calls. */
-  readonly create: (handles: readonly unknown[]) => CompiledRead;
-}
-
-/**
- * Refuses at `at` by reading the element there again through its declaration, which raises the
- * refusal with the declaration's own words. Used by generated readers only.
- */
-export function refuseAgain(codec: AnyCodec, reader: ByteReader, at: number, context: ReadContext): never {
-  reader.pos = at;
-  codec.read(reader, context);
-  // The declaration accepted what the generated reader refused: a stale or faulty reader. The
-  // refusal still makes `decodeAll` read the input again through the declaration.
-  throw new ParseError({ offset: at, path: [], expected: 'what the declaration reads', actual: 'bytes the generated reader refused' });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The declaration tree: handles and signature, from one walk shared by the compiler and run time.
-
-interface DeclarationWalk {
-  /** Codecs and functions in first-visit order; generated code refers to them by index. */
-  handles: unknown[];
-  index: Map<unknown, number>;
-  /** Text describing every node; equal texts mean a generated reader fits. */
-  text: string[];
-}
-
-function handleOf(walk: DeclarationWalk, item: unknown): number {
-  let i = walk.index.get(item);
-  if (i === undefined) {
-    i = walk.handles.length;
-    walk.handles.push(item);
-    walk.index.set(item, i);
-  }
-  return i;
-}
-
-/** Wrappers that only choose how to read (not what) are transparent to the compiler. */
-function unwrap(codec: AnyCodec): AnyCodec {
-  let c = codec;
-  while (c.layout?.kind === 'compiled') c = c.layout.inner;
-  return c;
-}
-
-function visit(walk: DeclarationWalk, given: AnyCodec): void {
-  const codec = unwrap(given);
-  const seen = walk.index.has(codec);
-  const h = handleOf(walk, codec);
-  if (seen) {
-    walk.text.push(`#${h}`);
-    return;
-  }
-  const layout = codec.layout;
-  walk.text.push(`(${h} ${JSON.stringify(codec.typeName)} ${codec.minSize} ${codec.primitive ?? 0} ${layout?.kind ?? 'opaque'}`);
-  switch (layout?.kind) {
-    case undefined:
-    case 'raw':
-      walk.text.push(layout ? String(layout.length) : '');
-      break;
-    case 'constant':
-      walk.text.push(String(layout.value));
-      break;
-    case 'struct':
-      for (const f of layout.fields) {
-        walk.text.push(`${JSON.stringify(f.name)}${f.keep ? '' : '-'}`);
-        visit(walk, f.codec);
-      }
-      break;
-    case 'counted':
-      walk.text.push(String(layout.mustBeEmpty));
-      visit(walk, layout.element);
-      break;
-    case 'pointer':
-      walk.text.push(`${layout.allowNull} ${layout.allowReference}`);
-      visit(walk, layout.id);
-      if (layout.inline) visit(walk, layout.inline);
-      break;
-    case 'idScope':
-    case 'compiled':
-      visit(walk, layout.inner);
-      break;
-    case 'registersId':
-      handleOf(walk, layout.idOf);
-      visit(walk, layout.inner);
-      break;
-    case 'map':
-      handleOf(walk, layout.decode);
-      visit(walk, layout.inner);
-      break;
-    case 'scopedReference':
-      walk.text.push(`${layout.mode} ${JSON.stringify(layout.expectation)}`);
-      visit(walk, layout.inner);
-      break;
-  }
-  walk.text.push(')');
-}
-
-function walkDeclaration(codec: AnyCodec): DeclarationWalk {
-  const walk: DeclarationWalk = { handles: [], index: new Map(), text: [] };
-  visit(walk, codec);
-  return walk;
-}
-
-/** A short fingerprint of a declaration's whole tree: names, sizes, constants, options. */
-export function declarationSignature(codec: AnyCodec): string {
-  return fingerprint(walkDeclaration(codec).text.join(' '));
-}
-
-function fingerprint(text: string): string {
-  // FNV-1a, twice with different seeds: a 64-bit fingerprint from 32-bit arithmetic.
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
-  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}-${text.length}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Run time.
-
-export type CompiledReaderStatus = 'compiled' | 'stale' | 'interpreted';
-
-interface CompiledState {
-  read: CompiledRead | null;
-  status: CompiledReaderStatus;
-}
-
-/** Each wrapped codec's state, prepared on first use (the declaration walk is not free at start-up). */
-const stateOf = new WeakMap<AnyCodec, () => CompiledState>();
-
-/**
- * The codec, reading through a generated reader when no field path is kept and the reader was
- * generated from this very declaration; through the declaration otherwise.
- */
-export function withCompiledReader<T>(codec: Codec<T>, compiled: CompiledReader | undefined): Codec<T> {
-  let state: CompiledState | null = null;
-  const prepared = (): CompiledState => {
-    if (state !== null) return state;
-    if (!compiled) return (state = { read: null, status: 'interpreted' });
-    const walk = walkDeclaration(codec);
-    if (fingerprint(walk.text.join(' ')) !== compiled.signature) return (state = { read: null, status: 'stale' });
-    return (state = { read: compiled.create(walk.handles), status: 'compiled' });
-  };
-  const wrapped: Codec<T> = {
-    ...codec,
-    primitive: undefined,
-    layout: { kind: 'compiled', inner: codec },
-    read(r, ctx) {
-      if (ctx.trackPaths) return codec.read(r, ctx);
-      const read = (state ?? prepared()).read;
-      return read === null ? codec.read(r, ctx) : (read(r, ctx) as T);
-    },
-    write: (w, v) => codec.write(w, v),
-  };
-  stateOf.set(wrapped, prepared);
-  return wrapped;
-}
-
-/** Whether a codec reads through a generated reader, one that no longer fits it, or the declaration alone. */
-export function compiledReaderStatus(codec: AnyCodec): CompiledReaderStatus {
-  return stateOf.get(codec)?.().status ?? 'interpreted';
-}
-
-// ---------------------------------------------------------------------------------------------
-// The compiler.
+import { PrimitiveKind, type AnyCodec } from './codec.js';
+import { fingerprint, unwrapCompiled, walkDeclaration, type DeclarationWalk } from './compiled.js';
 
 /** One declaration to compile: the exported constant's name and the codec. */
 export interface CompileEntry {
@@ -235,7 +53,7 @@ class ReaderEmitter {
 
   /** The module text for this declaration's `create` function body. */
   emit(root: AnyCodec): string {
-    const rootName = this.structFunction(unwrap(root));
+    const rootName = this.structFunction(unwrapCompiled(root));
     const handles = [...this.usedHandles].sort((a, b) => a - b).map((i) => {
       const type = typeof this.walk.handles[i] === 'function' ? 'CompiledHook' : 'AnyCodec';
       return `    const h${i} = handles[${i}] as ${type};`;
@@ -307,7 +125,7 @@ class ReaderEmitter {
 
   /** Pushes statements reading `given`; returns an expression (a local or a constant) for its value. */
   private read(given: AnyCodec, lines: string[], indent: string): string {
-    const codec = unwrap(given);
+    const codec = unwrapCompiled(given);
     const layout = codec.layout;
     const v = this.temporary('v');
     if (!layout) {
@@ -351,7 +169,7 @@ class ReaderEmitter {
       case 'pointer':
         return this.pointer(codec, codec, null, lines, indent, v);
       case 'scopedReference': {
-        const inner = unwrap(layout.inner);
+        const inner = unwrapCompiled(layout.inner);
         if (inner.layout?.kind !== 'pointer') break;
         return this.pointer(inner, codec, layout, lines, indent, v);
       }
@@ -449,6 +267,3 @@ export function compileReaderModule(entries: readonly CompileEntry[], options: C
   }
   return `${parts.join('\n')}\n`;
 }
-
-/** Functions a generated reader calls (an id getter, a decode step). */
-export type CompiledHook = (value: unknown) => unknown;

@@ -42,7 +42,7 @@ export function decodeTracked<T>(codec: Codec<T>, bytes: Uint8Array): T {
  * Decodes the whole input with `codec`; refuses any byte left after the last field.
  *
  * Keeping the field path costs a push and a pop per field, so the first pass runs without it,
- * through the codec's generated reader where it has one (`compile.ts`); a refusal is rare, and
+ * through the codec's generated reader where it has one (`compiled.ts`); a refusal is rare, and
  * only then is the input read again through the declaration with paths kept, which raises the
  * same refusal with its exact field path.
  */

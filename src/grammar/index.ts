@@ -8,3 +8,7 @@ export * from './scoped.js';
 export * from './decode.js';
 export * from './combinators.js';
 export * from './compile.js';
+export {
+  compiledReaderStatus, declarationSignature, refuseAgain, withCompiledReader,
+  type CompiledHook, type CompiledRead, type CompiledReader, type CompiledReaderStatus,
+} from './compiled.js';
