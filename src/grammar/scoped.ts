@@ -23,7 +23,7 @@ export function withIdScope<T>(codec: Codec<T>): Codec<T> {
         ctx.scope = outer;
       }
     },
-    write: (w, v) => codec.write(w, v),
+    write: (w, v, ctx) => codec.write(w, v, ctx),
   };
 }
 
@@ -40,7 +40,7 @@ export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf:
       if (ctx.scope && ctx.scope.register(id) < 0) r.fail(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(id)} again`, start);
       return value;
     },
-    write: (w, v) => codec.write(w, v),
+    write: (w, v, ctx) => codec.write(w, v, ctx),
   };
 }
 
@@ -71,6 +71,6 @@ export function scopedReference<I extends number | bigint, T>(
       }
       return value;
     },
-    write: (w, v) => codec.write(w, v),
+    write: (w, v, ctx) => codec.write(w, v, ctx),
   };
 }

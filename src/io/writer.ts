@@ -49,7 +49,8 @@ export class ByteWriter {
 
   u64(v: bigint): void {
     this.ensure(8);
-    this.view.setBigUint64(this.pos, BigInt.asUintN(64, v), true);
+    // setBigUint64 itself takes the value modulo 2^64; codecs refuse values outside 0..2^64 − 1 first.
+    this.view.setBigUint64(this.pos, v, true);
     this.pos += 8;
   }
 
