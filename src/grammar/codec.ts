@@ -30,6 +30,8 @@ export interface ReadContext {
 export interface WriteContext {
   /** Keep the writer's field path up to date, so refusals name their field (`encodeAll` sets it only on a second pass). */
   trackPaths: boolean;
+  /** The object ids written so far in the resource, so references can be checked as the reader will. */
+  scope: IdScope | null;
 }
 
 export interface Codec<T> {

@@ -62,7 +62,7 @@ export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: Decode
 
 function encodeOnce<T>(codec: Codec<T>, value: T, trackPaths: boolean, sizeHint: number): Uint8Array {
   const writer = new ByteWriter(sizeHint);
-  codec.write(writer, value, { trackPaths });
+  codec.write(writer, value, { trackPaths, scope: null });
   return writer.finish();
 }
 

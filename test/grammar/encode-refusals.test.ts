@@ -215,6 +215,51 @@ describe('fixed-size values and arrays', () => {
   });
 });
 
+describe('references', () => {
+  it('refuse an anvilnext mirror that names a removed bone, at the end of the bones', () => {
+    const { resource, record } = rider();
+    // Bone 30 is a leaf, the last bone, and bone 26's mirror.
+    expect(record.bones[26]!.mirror).toEqual({ kind: 'ref', id: record.bones[30]!.id });
+    record.bones.splice(30, 1);
+    // bones[26] at 138 + 25 × 125 = 3263; its mirror after 17 bytes and the 9-byte parent: +26;
+    // the id after the tag: 3263 + 27 = 3290.
+    const e = encodeRefusal(() => writeResource(resource));
+    expect(refusalOf(e)).toEqual({ offset: 3290, path: 'bones[26].mirror', expected: 'the id of a bone of this skeleton', actual: 'id 4188066178477916191 (0x3A1F00000001001F), which names no bone' });
+    expect(e.message).toBe('offset 0xCDA (3290): bones[26].mirror: expected the id of a bone of this skeleton, got id 4188066178477916191 (0x3A1F00000001001F), which names no bone');
+  });
+
+  it('refuse a scimitar constraint target that names a removed bone', () => {
+    const { resource, record } = skater();
+    // Bone 6 is a leaf, the target of bone 5's constraint.
+    expect(record.bones[5]!.constraints[0]!.targets[0]!.bone).toEqual({ kind: 'ref', id: record.bones[6]!.id });
+    record.bones.splice(6, 1);
+    // bones[5] at 503 + 96 + 19 (see the weight above), then the target's reference after tag, id
+    // and class: +9, its id at +10. 503 + 96 + 19 + 10 = 628.
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 628, path: 'bones[5].constraints[0].targets[0].bone', expected: 'the id of a bone of this skeleton', actual: 'id 1577062407 (0x5E001007), which names no bone' });
+  });
+
+  it('refuse a parent that names a removed bone', () => {
+    const { resource, record } = skater();
+    record.bones.splice(5, 1);
+    // Old bone 6 is now bones[5] (at 503), its parent the removed bone 5; the id at +15.
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 518, path: 'bones[5].parent', expected: 'the id of a bone written before', actual: 'id 1577062406 (0x5E001006), which names no bone written before' });
+  });
+
+  it('refuse a parent that comes after its child, as the reader would', () => {
+    const { resource, record } = skater();
+    const [five, six] = [record.bones[5]!, record.bones[6]!];
+    record.bones[5] = six;
+    record.bones[6] = five;
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 518, path: 'bones[5].parent', expected: 'the id of a bone written before', actual: 'id 1577062406 (0x5E001006), which names no bone written before' });
+  });
+
+  it('refuse a repeated bone id, at the start of the bone', () => {
+    const { resource, record } = skater();
+    record.bones[2]!.id = record.bones[1]!.id;
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 209, path: 'bones[2]', expected: 'a bone id not used by an earlier bone', actual: 'id 1577062402 (0x5E001002) again' });
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties: in range writes and reads back equal; out of range is refused, always as an EncodeError.
 
