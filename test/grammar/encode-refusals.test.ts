@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readResource, writeResource, type Resource } from '../../src/formats/resource.js';
-import type { AnvilnextSkeleton } from '../../src/formats/anvilnext/index.js';
+import { ANVILNEXT_READING_DEFAULTS, type AnvilnextSkeleton } from '../../src/formats/anvilnext/index.js';
 import type { ScimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import { counted, decodeAll, encodeAll, f32, field, struct, u16, u32, u64, u8, vec4, type AnyCodec } from '../../src/grammar/index.js';
 import { EncodeError, ParseError } from '../../src/io/errors.js';
+import { anvilnextRecordFromSkeleton, skeletonFromAnvilnext } from '../../src/model/index.js';
 import { f32FromBits, isSignallingNaN } from '../helpers/arbitraries.js';
 
 /** The EncodeError `run` throws; fails the test when it returns or throws anything else. */
@@ -226,6 +227,20 @@ describe('references', () => {
     const e = encodeRefusal(() => writeResource(resource));
     expect(refusalOf(e)).toEqual({ offset: 3290, path: 'bones[26].mirror', expected: 'the id of a bone of this skeleton', actual: 'id 4188066178477916191 (0x3A1F00000001001F), which names no bone' });
     expect(e.message).toBe('offset 0xCDA (3290): bones[26].mirror: expected the id of a bone of this skeleton, got id 4188066178477916191 (0x3A1F00000001001F), which names no bone');
+  });
+
+  it('refuse a model whose mirror names a bone removed from it, through its record', () => {
+    const model = skeletonFromAnvilnext(rider().record);
+    expect(model.bones[26]!.mirror).toBe(30);
+    model.bones.splice(30, 1);
+    // The record's mirror pointer has no id for bone 30 to carry; same layout, same offset as above.
+    const record = anvilnextRecordFromSkeleton(model);
+    expect(refusalOf(encodeRefusal(() => writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record, reading: ANVILNEXT_READING_DEFAULTS })))).toEqual({
+      offset: 3290,
+      path: 'bones[26].mirror',
+      expected: 'a bigint 0..18446744073709551615',
+      actual: 'undefined',
+    });
   });
 
   it('refuse a scimitar constraint target that names a removed bone', () => {
