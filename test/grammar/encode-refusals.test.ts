@@ -11,7 +11,7 @@ import { ANVILNEXT_READING_DEFAULTS, type AnvilnextSkeleton } from '../../src/fo
 import type { ScimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import { counted, decodeAll, encodeAll, f32, field, struct, u16, u32, u64, u8, vec4, type AnyCodec } from '../../src/grammar/index.js';
 import { EncodeError, ParseError } from '../../src/io/errors.js';
-import { anvilnextRecordFromSkeleton, skeletonFromAnvilnext } from '../../src/model/index.js';
+import { anvilnextRecordFromSkeleton, scimitarRecordFromSkeleton, skeletonFromAnvilnext, skeletonFromScimitar } from '../../src/model/index.js';
 import { f32FromBits, isSignallingNaN } from '../helpers/arbitraries.js';
 
 /** The EncodeError `run` throws; fails the test when it returns or throws anything else. */
@@ -239,6 +239,24 @@ describe('references', () => {
       offset: 3290,
       path: 'bones[26].mirror',
       expected: 'a bigint 0..18446744073709551615',
+      actual: 'undefined',
+    });
+  });
+
+  it('refuse a scimitar model whose mirror names a bone removed from it, at the mirror pair', () => {
+    const model = skeletonFromScimitar(skater().record);
+    expect(model.bones.map((b) => b.mirror).slice(7)).toEqual([11, 12, 13, 14, 7, 8, 9, 10, 19, 20, 21, 22, 15, 16, 17, 18]);
+    model.bones.splice(22, 1);
+    const record = scimitarRecordFromSkeleton(model);
+    // Pairs come from bones 7, 8, 9, 10, 15, 16, 17 and 18, so bone 18's is pairs[7]. The record has
+    // no constraints, so its 22 bones end at 17 + 94 + 21 × 98 = 2169; then the root reference (5),
+    // unknown1 (4), an empty pose-group array (4), null IK and centre-of-mass pointers (2),
+    // unknown2 (4), and the mirror data's id, class and count (12): pairs at 2200. A pair is 18
+    // bytes, its second name at +12: 2200 + 7 × 18 + 12 = 2338.
+    expect(refusalOf(encodeRefusal(() => writeResource({ kind: 'Skeleton', dialect: 'scimitar', record })))).toEqual({
+      offset: 2338,
+      path: 'mirrorData.pairs[7].boneNameB',
+      expected: 'an integer 0..4294967295',
       actual: 'undefined',
     });
   });
