@@ -379,3 +379,63 @@ describe('every primitive, by property', () => {
     );
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Whole resources: any number or bigint of a decoded sample, replaced by what no field of its
+// type holds, is refused as an EncodeError naming that very field.
+
+interface Leaf {
+  /** Keys from the record down to the value. */
+  keys: (string | number)[];
+  /** The field path a refusal names: a pointer's `id` and an inline pointer's `value` add no segment. */
+  path: string;
+  kind: 'number' | 'bigint';
+}
+
+function leavesOf(value: unknown, keys: (string | number)[] = [], path = ''): Leaf[] {
+  if (typeof value === 'number') return [{ keys, path, kind: 'number' }];
+  if (typeof value === 'bigint') return [{ keys, path, kind: 'bigint' }];
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return [];
+  const pointerKind = (value as { kind?: unknown }).kind;
+  const out: Leaf[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const key = Array.isArray(value) ? Number(k) : k;
+    const silent = (pointerKind === 'ref' && k === 'id') || (pointerKind === 'inline' && k === 'value');
+    const next = silent ? path : typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+    out.push(...leavesOf(v, [...keys, key], next));
+  }
+  return out;
+}
+
+function replaced<T>(record: T, keys: readonly (string | number)[], value: unknown): T {
+  const copy = structuredClone(record);
+  let at = copy as Record<string | number, unknown>;
+  for (const key of keys.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[keys[keys.length - 1]!] = value;
+  return copy;
+}
+
+describe('every number of a sample, replaced by a value no field of its type holds', () => {
+  const BAD = { number: [undefined, null, '1', 1n, {}], bigint: [undefined, null, -1n, 2n ** 64n, 1, '1'] };
+  for (const path of ['scimitar/SWS_Skater.Skeleton', 'anvilnext/MAD_CHR_Skel_U.Skeleton', 'anvilnext/MAD_CHR_Rider.SkeletonComponent']) {
+    it(`${path}: is refused as an EncodeError at that field, every one`, () => {
+      const resource = sample(path);
+      const leaves = leavesOf(resource.record);
+      expect(leaves.length).toBeGreaterThan(20);
+      const wrong: string[] = [];
+      for (const leaf of leaves) {
+        for (const bad of BAD[leaf.kind]) {
+          const record = replaced(resource.record, leaf.keys, bad);
+          let got = 'no refusal';
+          try {
+            writeResource({ ...resource, record } as Resource);
+          } catch (e) {
+            got = e instanceof EncodeError ? e.path : `a ${(e as Error).name}`;
+          }
+          if (got !== leaf.path) wrong.push(`${leaf.keys.join('/')} = ${String(bad)}: ${got}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});
