@@ -28,6 +28,8 @@ export function unknownLayout<T = never>(name: string): Codec<T> {
   };
 }
 
+const PRESENT_OR_NULL = 'null (absent) or at least one byte (length 0 reads as absent)';
+
 /** u32 byte length L, then L bytes; L = 0 reads as null (absent). */
 export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
   typeName: 'u32 byte length L, then L bytes (L = 0: absent)',
@@ -45,8 +47,8 @@ export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
       return;
     }
     // An empty buffer would be written as length 0, which reads back as absent.
-    bytesOrRefuse(w, v, 'null (absent) or at least one byte (length 0 reads as absent)');
-    if (v.length === 0) w.refuse('null (absent) or at least one byte (length 0 reads as absent)', '0 bytes');
+    bytesOrRefuse(w, v, PRESENT_OR_NULL);
+    if (v.length === 0) w.refuse(PRESENT_OR_NULL, '0 bytes');
     u32.write(w, v.length, ctx);
     w.raw(v);
   },

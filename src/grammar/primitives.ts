@@ -25,7 +25,8 @@ const U64_EXPECTED = `a bigint 0..${U64_MAX}`;
  * 2^128 − 2^104, and 2^128 (a tie rounds to the even mantissa, which is 2^128 itself).
  */
 const F32_OVERFLOW = 2 ** 128 - 2 ** 103;
-const F32_EXPECTED = `a finite value within the f32 range (±${Math.fround(3.4028234663852886e38)} after rounding)`;
+const F32_MAX = 2 ** 128 - 2 ** 104;
+const F32_EXPECTED = `a finite value within the f32 range (±${F32_MAX} after rounding)`;
 
 /**
  * An f32 field takes any number whose rounding to f32 keeps it what it is: finite values that do
