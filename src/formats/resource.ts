@@ -140,7 +140,11 @@ export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {
   throw firstError;
 }
 
-/** Encodes a resource; a decoded one comes back as the identical bytes. */
+/**
+ * Encodes a resource; a decoded one comes back as the identical bytes. Throws EncodeError for a
+ * record that would not read back: a value out of its field's range, or a reference to a bone
+ * the skeleton does not hold.
+ */
 export function writeResource(resource: Resource): Uint8Array {
   switch (resource.kind) {
     case 'SkeletonComponent':

@@ -1,4 +1,4 @@
-import { formatPath, formatValue } from '../io/format.js';
+import { describeValue, formatPath, formatValue } from '../io/format.js';
 import type { AnyCodec, Codec, Infer } from './codec.js';
 import { u32 } from './primitives.js';
 
@@ -45,9 +45,19 @@ export function counted<C extends AnyCodec>(element: C, options: ArrayOptions = 
       }
       return out;
     },
-    write(w, values) {
-      w.u32(values.length);
-      for (const v of values) element.write(w, v);
+    write(w, values, ctx) {
+      if (!Array.isArray(values)) w.refuse(`an array of ${elementName}`, describeValue(values));
+      const count = values.length;
+      if (options.mustBeEmpty && count !== 0) w.refuse(`an empty ${elementName} array (count 0)`, `count ${formatValue(count)}`);
+      // The count must fit its u32 like any other value.
+      u32.write(w, count, ctx);
+      const path = w.path;
+      const track = ctx.trackPaths;
+      for (let i = 0; i < count; i++) {
+        if (track) path.push(i);
+        element.write(w, values[i], ctx);
+        if (track) path.pop();
+      }
     },
   };
 }

@@ -27,6 +27,13 @@ export interface ReadContext {
   scope: IdScope | null;
 }
 
+export interface WriteContext {
+  /** Keep the writer's field path up to date, so refusals name their field (`encodeAll` sets it only on a second pass). */
+  trackPaths: boolean;
+  /** The object ids written so far in the resource, so references can be checked as the reader will. */
+  scope: IdScope | null;
+}
+
 export interface Codec<T> {
   /** Type as the format tables show it, e.g. `u32 = 0x24AECB7C`, `counted array of Bone`. */
   readonly typeName: string;
@@ -49,7 +56,11 @@ export interface Codec<T> {
    */
   readonly layout?: CodecLayout;
   read(reader: ByteReader, context: ReadContext): T;
-  write(writer: ByteWriter, value: T): void;
+  /**
+   * Writes `value`, or refuses (EncodeError, through `writer.refuse`) a value that the field
+   * cannot hold or whose bytes would not read back as it.
+   */
+  write(writer: ByteWriter, value: T, context: WriteContext): void;
 }
 
 // Codec<T> is invariant in T (read returns it, write takes it), so collections of mixed codecs

@@ -1,5 +1,7 @@
-import { formatValue } from '../io/format.js';
+import { describeValue, formatValue } from '../io/format.js';
+import type { ByteWriter } from '../io/writer.js';
 import type { Codec } from './codec.js';
+import { u32 } from './primitives.js';
 
 /**
  * A codec presented as another shape: `decode` after reading, `encode` before writing.
@@ -11,7 +13,7 @@ export function mapCodec<A, B>(codec: Codec<A>, decode: (a: A) => B, encode: (b:
     primitive: undefined,
     layout: { kind: 'map', inner: codec, decode: decode as (value: never) => unknown },
     read: (r, ctx) => decode(codec.read(r, ctx)),
-    write: (w, v) => codec.write(w, encode(v)),
+    write: (w, v, ctx) => codec.write(w, encode(v), ctx),
   };
 }
 
@@ -22,11 +24,11 @@ export function unknownLayout<T = never>(name: string): Codec<T> {
     fixedSize: null,
     minSize: 1,
     read: (r) => r.fail(`no ${name} (its layout is unknown)`, 'one'),
-    write: () => {
-      throw new Error(`cannot write ${name}: its layout is unknown`);
-    },
+    write: (w) => w.refuse(`no ${name} (its layout is unknown)`, 'one'),
   };
 }
+
+const PRESENT_OR_NULL = 'null (absent) or at least one byte (length 0 reads as absent)';
 
 /** u32 byte length L, then L bytes; L = 0 reads as null (absent). */
 export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
@@ -39,9 +41,16 @@ export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
     if (length > r.remaining) r.fail(`a byte length the remaining ${r.remaining} bytes can hold`, `length ${formatValue(length)}`, at);
     return length === 0 ? null : r.raw(length);
   },
-  write(w, v) {
-    w.u32(v?.length ?? 0);
-    if (v) w.raw(v);
+  write(w, v, ctx) {
+    if (v === null) {
+      w.u32(0);
+      return;
+    }
+    // An empty buffer would be written as length 0, which reads back as absent.
+    bytesOrRefuse(w, v, PRESENT_OR_NULL);
+    if (v.length === 0) w.refuse(PRESENT_OR_NULL, '0 bytes');
+    u32.write(w, v.length, ctx);
+    w.raw(v);
   },
 };
 
@@ -60,13 +69,18 @@ export const flaggedLengthPrefixedBytes: Codec<Uint8Array | null> = {
     if (length > r.remaining) r.fail(`a byte length the remaining ${r.remaining} bytes can hold`, `length ${formatValue(length)}`, lengthAt);
     return r.raw(length);
   },
-  write(w, v) {
+  write(w, v, ctx) {
     if (v === null) {
       w.u8(0);
       return;
     }
+    bytesOrRefuse(w, v, 'null (absent) or bytes');
     w.u8(1);
-    w.u32(v.length);
+    u32.write(w, v.length, ctx);
     w.raw(v);
   },
 };
+
+function bytesOrRefuse(w: ByteWriter, v: unknown, expected: string): void {
+  if (!(v instanceof Uint8Array)) w.refuse(expected, describeValue(v));
+}

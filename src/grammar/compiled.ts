@@ -178,7 +178,7 @@ export function withCompiledReader<T>(codec: Codec<T>, compiled: CompiledReader 
       const read = (state ?? prepared()).read;
       return read === null ? codec.read(r, ctx) : (read(r, ctx) as T);
     },
-    write: (w, v) => codec.write(w, v),
+    write: (w, v, ctx) => codec.write(w, v, ctx),
   };
   stateOf.set(wrapped, prepared);
   return wrapped;

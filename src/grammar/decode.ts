@@ -1,4 +1,4 @@
-import { ParseError } from '../io/errors.js';
+import { EncodeError, ParseError } from '../io/errors.js';
 import { ByteReader } from '../io/reader.js';
 import { ByteWriter } from '../io/writer.js';
 import type { Codec, ReadContext, Span } from './codec.js';
@@ -75,8 +75,29 @@ export function decodeSpansUntilRefusal<T>(codec: Codec<T>, bytes: Uint8Array, o
   }
 }
 
-export function encodeAll<T>(codec: Codec<T>, value: T, sizeHint = 1024): Uint8Array {
+function encodeOnce<T>(codec: Codec<T>, value: T, trackPaths: boolean, sizeHint: number): Uint8Array {
   const writer = new ByteWriter(sizeHint);
-  codec.write(writer, value);
+  codec.write(writer, value, { trackPaths, scope: null });
   return writer.finish();
+}
+
+/**
+ * Encodes `value` with `codec`, or throws EncodeError for a value the format cannot hold or whose
+ * bytes would not read back (see the codecs' `write`).
+ *
+ * As with decoding, the first pass keeps no field path; a refusal is rare, and only then is the
+ * value written again with paths kept, which raises the same refusal (same offset, same words)
+ * with its exact field path.
+ */
+export function encodeAll<T>(codec: Codec<T>, value: T, sizeHint = 1024): Uint8Array {
+  let first: EncodeError;
+  try {
+    return encodeOnce(codec, value, false, sizeHint);
+  } catch (error) {
+    if (!(error instanceof EncodeError)) throw error;
+    first = error;
+  }
+  encodeOnce(codec, value, true, sizeHint);
+  // Writing is deterministic, so the second pass refuses too; should it not, the first refusal stands.
+  throw first;
 }

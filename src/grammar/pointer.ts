@@ -1,4 +1,4 @@
-import { formatValue } from '../io/format.js';
+import { describeValue, formatValue } from '../io/format.js';
 import type { ByteReader } from '../io/reader.js';
 import { PrimitiveKind, type AnyCodec, type Codec, type Infer, type ReadContext } from './codec.js';
 
@@ -51,6 +51,8 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
     alternatives.push(inline.fixedSize === null ? null : 1 + inline.fixedSize);
     minimums.push(1 + inline.minSize);
   }
+  const kinds = [allowNull ? 'null' : '', allowReference ? 'ref' : '', inline ? 'inline' : ''].filter(Boolean);
+  const kindExpected = `a pointer of kind ${kinds.join(' or ')}`;
   const allFixed = alternatives.every((a) => a !== null);
   const distinct = [...new Set(alternatives)].sort((a, b) => (a ?? 0) - (b ?? 0));
   const fixedSize = allFixed && distinct.length === 1 ? distinct[0]! : null;
@@ -75,20 +77,19 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
       if (tag === POINTER_TAG.inline && inline) return { kind: 'inline', value: inline.read(r, ctx) };
       return r.fail(`a pointer tag ${accepted.map((a) => a.slice(0, 2)).join(' or ')}`, `tag ${formatValue(tag)}`, at);
     },
-    write(w, value) {
-      switch (value.kind) {
-        case 'null':
-          w.u8(POINTER_TAG.null);
-          return;
-        case 'ref':
-          w.u8(POINTER_TAG.reference);
-          options.id.write(w, value.id);
-          return;
-        case 'inline':
-          if (!inline) throw new Error('this pointer holds no inline object');
-          w.u8(POINTER_TAG.inline);
-          inline.write(w, value.value);
-          return;
+    write(w, value, ctx) {
+      // Only the kinds the reader accepts here are written: any other would not read back.
+      const kind: unknown = typeof value === 'object' && value !== null ? value.kind : undefined;
+      if (kind === 'null' && allowNull) {
+        w.u8(POINTER_TAG.null);
+      } else if (kind === 'ref' && allowReference) {
+        w.u8(POINTER_TAG.reference);
+        idCodec.write(w, (value as { id: Infer<IC> }).id, ctx);
+      } else if (kind === 'inline' && inline) {
+        w.u8(POINTER_TAG.inline);
+        inline.write(w, (value as { value: InlineOf<TC> }).value, ctx);
+      } else {
+        w.refuse(kindExpected, kind === undefined ? describeValue(value) : `kind ${typeof kind === 'string' ? JSON.stringify(kind) : describeValue(kind)}`);
       }
     },
   };

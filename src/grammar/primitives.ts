@@ -1,18 +1,80 @@
-import { formatValue, hex } from '../io/format.js';
+import { describeValue, formatValue, hex } from '../io/format.js';
 import type { ByteReader } from '../io/reader.js';
 import type { ByteWriter } from '../io/writer.js';
 import type { Vec4 } from '../math/vector.js';
-import { PrimitiveKind, type Codec, type ConstCodec } from './codec.js';
+import { PrimitiveKind, type Codec, type ConstCodec, type WriteContext } from './codec.js';
 
-function primitive<T>(typeName: string, size: number, kind: PrimitiveKind, read: (r: ByteReader) => T, write: (w: ByteWriter, v: T) => void): Codec<T> {
+function primitive<T>(typeName: string, size: number, kind: PrimitiveKind, read: (r: ByteReader) => T, write: (w: ByteWriter, v: T, ctx: WriteContext) => void): Codec<T> {
   return { typeName, fixedSize: size, minSize: size, primitive: kind, read: (r) => read(r), write };
 }
 
-export const u8 = primitive<number>('u8', 1, PrimitiveKind.U8, (r) => r.u8(), (w, v) => w.u8(v));
-export const u16 = primitive<number>('u16', 2, PrimitiveKind.U16, (r) => r.u16(), (w, v) => w.u16(v));
-export const u32 = primitive<number>('u32', 4, PrimitiveKind.U32, (r) => r.u32(), (w, v) => w.u32(v));
-export const u64 = primitive<bigint>('u64', 8, PrimitiveKind.U64, (r) => r.u64(), (w, v) => w.u64(v));
-export const f32 = primitive<number>('f32', 4, PrimitiveKind.F32, (r) => r.f32(), (w, v) => w.f32(v));
+// Writing refuses what the field cannot hold instead of letting the DataView wrap or round it:
+// integers must be whole and in range (no NaN, no coercion of strings or bigints), u64 takes a
+// bigint 0..2^64 − 1.
+const U8_MAX = 0xff;
+const U16_MAX = 0xffff;
+const U32_MAX = 0xffffffff;
+const U8_EXPECTED = `an integer 0..${U8_MAX}`;
+const U16_EXPECTED = `an integer 0..${U16_MAX}`;
+const U32_EXPECTED = `an integer 0..${U32_MAX}`;
+const U64_MAX = 0xffffffffffffffffn;
+const U64_EXPECTED = `a bigint 0..${U64_MAX}`;
+
+/**
+ * The smallest magnitude that rounds to ±Infinity as an f32: halfway between the largest f32,
+ * 2^128 − 2^104, and 2^128 (a tie rounds to the even mantissa, which is 2^128 itself).
+ */
+const F32_OVERFLOW = 2 ** 128 - 2 ** 103;
+const F32_MAX = 2 ** 128 - 2 ** 104;
+const F32_EXPECTED = `a finite value within the f32 range (±${F32_MAX} after rounding)`;
+
+/**
+ * An f32 field takes any number whose rounding to f32 keeps it what it is: finite values that do
+ * not overflow, and NaN and ±Infinity given as such, since files hold them and the reader reads
+ * them back bit for bit (a NaN's payload is kept by the number, and the writer stores it again).
+ * A finite value that would become ±Infinity is refused, as is anything not a number.
+ */
+function refuseF32(w: ByteWriter, v: unknown, offset = w.pos): void {
+  if (typeof v !== 'number') w.refuse('a number', describeValue(v), offset);
+  if (Number.isFinite(v)) w.refuse(F32_EXPECTED, String(v), offset);
+}
+
+function fitsF32(v: unknown): boolean {
+  return typeof v === 'number' && v < F32_OVERFLOW && v > -F32_OVERFLOW;
+}
+
+export const u8 = primitive<number>('u8', 1, PrimitiveKind.U8, (r) => r.u8(), (w, v) => {
+  if (!(Number.isInteger(v) && v >= 0 && v <= U8_MAX)) w.refuse(U8_EXPECTED, describeValue(v));
+  w.u8(v);
+});
+export const u16 = primitive<number>('u16', 2, PrimitiveKind.U16, (r) => r.u16(), (w, v) => {
+  if (!(Number.isInteger(v) && v >= 0 && v <= U16_MAX)) w.refuse(U16_EXPECTED, describeValue(v));
+  w.u16(v);
+});
+export const u32 = primitive<number>('u32', 4, PrimitiveKind.U32, (r) => r.u32(), (w, v) => {
+  if (!(Number.isInteger(v) && v >= 0 && v <= U32_MAX)) w.refuse(U32_EXPECTED, describeValue(v));
+  w.u32(v);
+});
+export const u64 = primitive<bigint>('u64', 8, PrimitiveKind.U64, (r) => r.u64(), (w, v) => {
+  if (!(typeof v === 'bigint' && v >= 0n && v <= U64_MAX)) w.refuse(U64_EXPECTED, describeValue(v, 'bigint'));
+  w.u64(v);
+});
+export const f32 = primitive<number>('f32', 4, PrimitiveKind.F32, (r) => r.f32(), (w, v) => {
+  if (!fitsF32(v)) refuseF32(w, v);
+  w.f32(v);
+});
+
+const VEC4_EXPECTED = '4 numbers (f32 × 4)';
+
+/** Refuses the first lane an f32 cannot hold, named by its index (`bones[3].localPosition[1]`) and offset. */
+function refuseLanes(w: ByteWriter, v: Vec4, ctx: WriteContext): void {
+  for (let i = 0; i < 4; i++) {
+    if (fitsF32(v[i])) continue;
+    if (ctx.trackPaths) w.path.push(i);
+    refuseF32(w, v[i], w.pos + 4 * i);
+    if (ctx.trackPaths) w.path.pop();
+  }
+}
 
 /** Four f32: a position (x, y, z, 0) or a rotation quaternion (x, y, z, w). */
 export const vec4: Codec<Vec4> = {
@@ -21,11 +83,17 @@ export const vec4: Codec<Vec4> = {
   minSize: 16,
   primitive: PrimitiveKind.Vec4,
   read: (r) => r.vec4(),
-  write: (w, v) => {
-    w.f32(v[0]);
-    w.f32(v[1]);
-    w.f32(v[2]);
-    w.f32(v[3]);
+  write: (w, v, ctx) => {
+    if (typeof v !== 'object' || v === null || (v as { length?: unknown }).length !== 4) w.refuse(VEC4_EXPECTED, describeValue(v));
+    const x = v[0];
+    const y = v[1];
+    const z = v[2];
+    const q = v[3];
+    if (!(fitsF32(x) && fitsF32(y) && fitsF32(z) && fitsF32(q))) refuseLanes(w, v, ctx);
+    w.f32(x);
+    w.f32(y);
+    w.f32(z);
+    w.f32(q);
   },
 };
 
@@ -38,7 +106,7 @@ export function rawBytes(n: number): Codec<Uint8Array> {
     layout: { kind: 'raw', length: n },
     read: (r) => r.raw(n),
     write: (w, v) => {
-      if (v.length !== n) throw new RangeError(`expected ${n} raw bytes, got ${v.length}`);
+      if (!(v instanceof Uint8Array) || v.length !== n) w.refuse(`${n} raw bytes`, describeValue(v));
       w.raw(v);
     },
   };
@@ -60,7 +128,7 @@ function constant(base: Codec<number>, digits: number, value: number, label?: st
       if (got !== value) r.fail(expected, digits >= 8 ? hex(got, digits) : formatValue(got), at);
       return got;
     },
-    write: (w) => base.write(w, value),
+    write: (w, _v, ctx) => base.write(w, value, ctx),
   };
 }
 

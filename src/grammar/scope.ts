@@ -1,4 +1,4 @@
-import { ParseError } from '../io/errors.js';
+import { ParseError, type ParseErrorDetails } from '../io/errors.js';
 import { formatValue, type PathSegment } from '../io/format.js';
 
 type Id = number | bigint;
@@ -7,8 +7,11 @@ type Id = number | bigint;
 /**
  * The objects (bones) of one resource, by id, in the order read. References to earlier objects
  * are resolved at once; references that may point forward are checked when the resource ends.
+ * Writing keeps one too, with `EncodeError` as its refusal, so that what is written reads back.
  */
 export class IdScope {
+  constructor(private readonly Refusal: new (details: ParseErrorDetails) => Error = ParseError) {}
+
   private readonly indexById = new Map<Id, number>();
   // Forward references, kept as parallel arrays: one per bone in the common case, so no object each.
   private readonly pendingIds: Id[] = [];
@@ -48,7 +51,7 @@ export class IdScope {
     const ids = this.pendingIds;
     for (let i = 0; i < ids.length; i++) {
       if (!this.indexById.has(ids[i]!)) {
-        throw new ParseError({ offset: this.pendingOffsets[i]!, path: this.pendingPaths[i] ?? [], expected: this.pendingWhat[i]!, actual: `id ${formatValue(ids[i]!)}, which names no bone` });
+        throw new this.Refusal({ offset: this.pendingOffsets[i]!, path: this.pendingPaths[i] ?? [], expected: this.pendingWhat[i]!, actual: `id ${formatValue(ids[i]!)}, which names no bone` });
       }
     }
     ids.length = 0;

@@ -1,3 +1,4 @@
+import { EncodeError } from '../io/errors.js';
 import { formatValue } from '../io/format.js';
 import type { Codec } from './codec.js';
 import type { PointerValue } from './pointer.js';
@@ -23,11 +24,20 @@ export function withIdScope<T>(codec: Codec<T>): Codec<T> {
         ctx.scope = outer;
       }
     },
-    write: (w, v) => codec.write(w, v),
+    write(w, v, ctx) {
+      const outer = ctx.scope;
+      ctx.scope = new IdScope(EncodeError);
+      try {
+        codec.write(w, v, ctx);
+        ctx.scope.resolvePending();
+      } finally {
+        ctx.scope = outer;
+      }
+    },
   };
 }
 
-/** After each object is read, its id joins the scope; a repeated id is refused. */
+/** After each object is read (or written), its id joins the scope; a repeated id is refused. */
 export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf: (value: T) => I, what: string): Codec<T> {
   return {
     ...codec,
@@ -40,7 +50,11 @@ export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf:
       if (ctx.scope && ctx.scope.register(id) < 0) r.fail(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(id)} again`, start);
       return value;
     },
-    write: (w, v) => codec.write(w, v),
+    write(w, v, ctx) {
+      const start = w.pos;
+      codec.write(w, v, ctx);
+      if (ctx.scope !== null && ctx.scope.register(idOf(v)) < 0) w.refuse(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(idOf(v))} again`, start);
+    },
   };
 }
 
@@ -54,6 +68,7 @@ export function scopedReference<I extends number | bigint, T>(
   what: string,
 ): Codec<PointerValue<I, T>> {
   const expectation = mode === 'earlier' ? `the id of a ${what} read before` : `the id of a ${what} of this skeleton`;
+  const writeExpectation = mode === 'earlier' ? `the id of a ${what} written before` : expectation;
   return {
     ...codec,
     typeName: `${codec.typeName} (${mode === 'earlier' ? `a ${what} read before` : `a ${what} of this skeleton`})`,
@@ -71,6 +86,18 @@ export function scopedReference<I extends number | bigint, T>(
       }
       return value;
     },
-    write: (w, v) => codec.write(w, v),
+    // Writing holds references to the reader's rule, so that a skeleton naming a bone it does not
+    // hold (a removed one) is refused rather than written as bytes the reader refuses.
+    write(w, v, ctx) {
+      const at = w.pos;
+      codec.write(w, v, ctx);
+      if (v.kind === 'ref' && ctx.scope !== null) {
+        if (mode === 'earlier') {
+          if (ctx.scope.indexOf(v.id) === undefined) w.refuse(writeExpectation, `id ${formatValue(v.id)}, which names no ${what} written before`, at + 1);
+        } else {
+          ctx.scope.defer(v.id, at + 1, ctx.trackPaths ? w.path : null, writeExpectation);
+        }
+      }
+    },
   };
 }

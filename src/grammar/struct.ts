@@ -1,4 +1,4 @@
-import { formatPath } from '../io/format.js';
+import { describeValue, formatPath } from '../io/format.js';
 import type { AnyCodec, Codec, Confidence, Infer } from './codec.js';
 import { isConstCodec, PrimitiveKind } from './codec.js';
 import type { ByteReader } from '../io/reader.js';
@@ -87,11 +87,16 @@ export function struct<S extends Record<string, FieldSpec>>(structName: string, 
       }
       return out as DecodedStruct<S>;
     },
-    write(w, value) {
+    write(w, value, ctx) {
+      if (typeof value !== 'object' || value === null) w.refuse(`a ${structName} object`, describeValue(value));
       const record = value as Record<string, unknown>;
+      const path = w.path;
+      const track = ctx.trackPaths;
       for (let i = 0; i < fields.length; i++) {
         const f = fields[i]!;
-        f.codec.write(w, keep[i] ? record[f.name] : undefined);
+        if (track) path.push(f.name);
+        f.codec.write(w, keep[i] ? record[f.name] : undefined, ctx);
+        if (track) path.pop();
       }
     },
   };

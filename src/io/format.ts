@@ -44,3 +44,30 @@ export function plural(n: number, noun: string, many = `${noun}s`): string {
 export function count(n: number, noun: string, many = `${noun}s`): string {
   return `${groupThousands(n)} ${plural(n, noun, many)}`;
 }
+
+/**
+ * Any value as a refusal to write it shows it: numbers as `formatValue` does (a negative bigint
+ * in decimal alone), other types named, e.g. `the string "7"`, `undefined`, `an array of 3`. A
+ * number where a bigint belongs (or the reverse) is named as such: `the number 5 (0x5)`.
+ */
+export function describeValue(value: unknown, numberType: 'number' | 'bigint' = 'number'): string {
+  switch (typeof value) {
+    case 'number':
+      return numberType === 'number' ? formatValue(value) : `the number ${formatValue(value)}`;
+    case 'bigint': {
+      const shown = value < 0n ? String(value) : formatValue(value);
+      return numberType === 'bigint' ? shown : `the bigint ${shown}`;
+    }
+    case 'string':
+      return `the string ${JSON.stringify(value)}`;
+    case 'undefined':
+      return 'undefined';
+    case 'object':
+      if (value === null) return 'null';
+      if (Array.isArray(value)) return `an array of ${value.length}`;
+      if (ArrayBuffer.isView(value)) return `${(value as ArrayBufferView).byteLength} bytes`;
+      return 'an object';
+    default:
+      return `a ${typeof value}`;
+  }
+}

@@ -1,8 +1,17 @@
-/** Little-endian writer into a growing buffer. */
+import { EncodeError } from './errors.js';
+import type { PathSegment } from './format.js';
+
+/**
+ * Little-endian writer into a growing buffer. Its methods store what they are given; checking
+ * that a value fits its field is the codecs' part, which refuse through `refuse` with the field
+ * path kept here (kept up to date only when the write context asks for paths).
+ */
 export class ByteWriter {
   private buffer: Uint8Array;
   private view: DataView;
   pos = 0;
+  /** The current field path; structures push and pop their field names when paths are kept. */
+  readonly path: PathSegment[] = [];
 
   constructor(initialCapacity = 1024) {
     this.buffer = new Uint8Array(Math.max(16, initialCapacity));
@@ -40,7 +49,8 @@ export class ByteWriter {
 
   u64(v: bigint): void {
     this.ensure(8);
-    this.view.setBigUint64(this.pos, BigInt.asUintN(64, v), true);
+    // setBigUint64 itself takes the value modulo 2^64; codecs refuse values outside 0..2^64 − 1 first.
+    this.view.setBigUint64(this.pos, v, true);
     this.pos += 8;
   }
 
@@ -54,6 +64,11 @@ export class ByteWriter {
     this.ensure(bytes.length);
     this.buffer.set(bytes, this.pos);
     this.pos += bytes.length;
+  }
+
+  /** Refuses to write a value at the current position (or `offset`), with the current path. */
+  refuse(expected: string, actual: string, offset = this.pos): never {
+    throw new EncodeError({ offset, path: this.path, expected, actual });
   }
 
   /** The bytes written so far (a copy, so the writer may be reused). */

@@ -151,9 +151,11 @@ export function scimitarRecordFromSkeleton(skeleton: Skeleton, overrides: Partia
     index: b.storedIndex & 0xff,
     descendants: b.descendants & 0xff,
   }));
+  // A mirror naming no bone of the model (a removed one) has no name to give: the pair is left
+  // without one, which writing refuses at that pair's field.
   const pairs = skeleton.bones
     .filter((b) => b.mirror !== null && b.mirror > b.index)
-    .map((b) => ({ id: allocate(), boneNameA: b.nameHash, boneNameB: skeleton.bones[b.mirror!]!.nameHash, byte0: 0, byte1: 0 }));
+    .map((b) => ({ id: allocate(), boneNameA: b.nameHash, boneNameB: skeleton.bones[b.mirror!]?.nameHash as number, byte0: 0, byte1: 0 }));
   return {
     id: Number(BigInt.asUintN(32, skeleton.id)),
     unknown0: 0,

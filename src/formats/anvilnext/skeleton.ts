@@ -35,7 +35,9 @@ function poseBoneCodec(reading: AnvilnextReading): Codec<AnvilnextPoseBone> {
   if (reading.poseBoneHeader === 'raw') {
     return mapCodec(poseBoneRaw, (v) => ({ id: null, body: v.body }), (v) => ({ body: v.body }));
   }
-  return mapCodec(poseBoneWithHeader, (v) => ({ id: v.id, body: v.body }), (v) => ({ id: v.id ?? 0n, body: v.body }));
+  // This reading stores an id: a pose bone without one (null, as the raw reading decodes it) is
+  // refused on write, not written as id 0, which would read back as another value.
+  return mapCodec(poseBoneWithHeader, (v) => ({ id: v.id, body: v.body }), (v) => ({ id: v.id as bigint, body: v.body }));
 }
 
 function buildSkeletonCodec(reading: AnvilnextReading) {
