@@ -90,7 +90,7 @@ describe('pose find', () => {
     expect(await cli('pose', 'find', join(dir, 'rider.skeleton'), dump, '--json', '--chunk-mib', '1')).toBe(0);
     expect(JSON.parse(out.join(''))).toEqual({ offset: 3 * 1024 * 1024 - 60, root: 'replace', bones: 3, matched: 3, maxError: 0 });
     expect(await cli('pose', 'find', join(dir, 'rider.skeleton'), dump)).toBe(0);
-    expect(out.join('')).toMatch(/offset 3145668 \(0x2fffc4\): 3 bones, 3 matched, root replace/);
+    expect(out.join('')).toMatch(/offset 3145668 \(0x2FFFC4\): 3 bones, 3 matched, root replace/);
   });
 
   it('exits 1 with a message when the array is not there', async () => {

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
 import { runtimeLocalTransforms, runtimeWorldTransforms } from '../../analysis/runtime-pose.js';
+import { formatValue, hex } from '../../io/format.js';
 import type { Transform } from '../../math/transform.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
@@ -63,12 +64,12 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
     process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
   } else {
     process.stdout.write(
-      `pose array at offset ${offset} (0x${offset.toString(16)}): ${bones} bones, ${matched} matched, root ${root}` +
+      `pose array at offset ${formatValue(offset)}: ${bones} bones, ${matched} matched, root ${root}` +
         `${result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : ''}, max error ${maxError === 0 ? '0' : maxError.toPrecision(3)}\n`,
     );
   }
   if (result.matches > 1) {
-    const others = result.alsoAt.map((at) => `0x${at.toString(16)}`).join(', ');
+    const others = result.alsoAt.map((at) => hex(at, 1)).join(', ');
     process.stderr.write(`anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`);
   }
   process.exitCode = EXIT_OK;
