@@ -58,15 +58,20 @@ export function quatAngleBetween(a: Readonly<Quat>, b: Readonly<Quat>): number {
 }
 
 /**
- * Largest lane difference between two quaternions, treating q and −q as equal.
- * The stored data compares lane by lane, so tolerances are lane tolerances.
+ * Largest lane difference between two quaternions, treating q and −q as equal (they are the same
+ * rotation). The stored data compares lane by lane, so tolerances are lane tolerances. NaN when
+ * any lane is NaN, so a NaN never passes a `<=` test.
  */
 export function quatLaneDifference(a: Readonly<Quat>, b: Readonly<Quat>): number {
-  let same = 0;
-  let flipped = 0;
-  for (let i = 0; i < 4; i++) {
-    same = Math.max(same, Math.abs(a[i]! - b[i]!));
-    flipped = Math.max(flipped, Math.abs(a[i]! + b[i]!));
-  }
+  return quatLaneDifferenceOf(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+}
+
+/**
+ * `quatLaneDifference` on loose lanes: the one q/−q comparison, for hot loops that hold lanes in
+ * locals or typed arrays and must not build a tuple per comparison.
+ */
+export function quatLaneDifferenceOf(ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number): number {
+  const same = Math.max(Math.abs(ax - bx), Math.abs(ay - by), Math.abs(az - bz), Math.abs(aw - bw));
+  const flipped = Math.max(Math.abs(ax + bx), Math.abs(ay + by), Math.abs(az + bz), Math.abs(aw + bw));
   return Math.min(same, flipped);
 }

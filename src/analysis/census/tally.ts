@@ -5,6 +5,7 @@
  */
 import { SKELETON_COMPONENT_HEADER_SIZE, expectedComponentBodySize, type SkeletonComponent } from '../../formats/anvilnext/component.js';
 import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
+import { quatLaneDifferenceOf } from '../../math/quaternion.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { Resource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
@@ -46,13 +47,18 @@ function holdAll(layout: LayoutState, names: readonly string[], into: 'portions'
   for (const name of names) bumpPortion(layout[into], name, 'held');
 }
 
-/** A Skeleton whose stored root local equals its own transform, lane for lane (exact f32 values). */
+/**
+ * A Skeleton whose stored root local equals its own transform: the exact f32 position lanes, and
+ * the exact rotation lanes up to sign (q and −q are the same rotation, as every check treats them).
+ */
 export function storedRootLocalEqualsOwn(record: AnvilnextSkeleton): boolean {
   const root = record.bones[0]!;
-  for (let i = 0; i < 4; i++) {
-    if (root.localPosition[i] !== record.ownPosition[i] || root.localRotation[i] !== record.ownRotation[i]) return false;
-  }
-  return true;
+  const p = root.localPosition;
+  const own = record.ownPosition;
+  if (p[0] !== own[0] || p[1] !== own[1] || p[2] !== own[2] || p[3] !== own[3]) return false;
+  const q = root.localRotation;
+  const r = record.ownRotation;
+  return quatLaneDifferenceOf(q[0], q[1], q[2], q[3], r[0], r[1], r[2], r[3]) === 0;
 }
 
 function tallyCheck(tally: CheckTally, result: CheckResult, file: string): void {
