@@ -82,11 +82,6 @@ export class CensusAccumulator {
     return this;
   }
 
-  /** Same as `merge`, for a worker's posted state. */
-  addResult(partial: Readonly<CensusState>): this {
-    return this.merge(partial);
-  }
-
   /** Files counted so far. */
   get files(): number {
     return this.current.files;

@@ -49,15 +49,6 @@ export function quatFromAxisAngle(axis: Readonly<Vec3>, radians: number): Quat {
 }
 
 /**
- * Angle in radians between two rotations, treating q and −q as the same rotation.
- * Used to report how far a stored rotation is from the expected one.
- */
-export function quatAngleBetween(a: Readonly<Quat>, b: Readonly<Quat>): number {
-  const dot = Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]);
-  return 2 * Math.acos(Math.min(1, dot));
-}
-
-/**
  * Largest lane difference between two quaternions, treating q and −q as equal (they are the same
  * rotation). The stored data compares lane by lane, so tolerances are lane tolerances. NaN when
  * any lane is NaN, so a NaN never passes a `<=` test.
