@@ -12,7 +12,6 @@ import { skeletonFromResource } from '../../model/read.js';
 import { runChecks } from '../checks/index.js';
 import type { CheckResult, CheckSubject } from '../checks/index.js';
 import { boneNames } from '../checks/report.js';
-import type { Skeleton } from '../../model/skeleton.js';
 import type { RefusalReport } from '../validate-resource.js';
 import { BONES_PORTION, CENSUS_LAYOUTS, boneFields, layoutPortions, refusalPlace, type CensusLayout } from './portions.js';
 import { MAX_CHECK_EXAMPLES, bump, bumpPortion, emptyCheckTally, keepExamples, type CensusState, type CheckTally, type LayoutState } from './state.js';
@@ -112,9 +111,6 @@ function tallyComponent(state: CensusState, record: SkeletonComponent, size: num
   bump(state.components.tracks, String(tracks));
 }
 
-/** What a subject holds once its checks have run: nothing. */
-const RELEASED: Skeleton = Object.freeze({ dialect: 'anvilnext', id: 0n, skeletonType: null, bones: [], ownTransform: null }) as Skeleton;
-
 /** What the census learns from a Skeleton beyond its record: the check results and its bones' names. */
 interface CheckedSkeleton {
   results: CheckResult[];
@@ -124,23 +120,15 @@ interface CheckedSkeleton {
 
 /**
  * Resolves the bones' names once (the census counts them; the checks reuse them) and runs every
- * named check on the Skeleton, without summaries (the census report has none). Then it empties
- * the subject, so that nothing a check result might still reach holds the model and the record:
- * they die young. (Offender lists once kept their subject alive until a full collection; emptying
- * it stays as a cheap guard.)
+ * named check on the Skeleton, without summaries (the census report has none). The results are
+ * plain data that reach neither the subject nor its offender list, so the model and the record
+ * die young once this returns.
  */
 function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, context: TallyContext): CheckedSkeleton {
   const skeleton = skeletonFromResource(resource);
   const names = context.boneName === undefined ? undefined : boneNames(skeleton, context.boneName);
   const subject: CheckSubject = { skeleton, record: resource.record, boneName: context.boneName, names, summaries: false };
-  try {
-    return { results: runChecks(subject), names };
-  } finally {
-    subject.skeleton = RELEASED;
-    subject.record = undefined;
-    subject.boneName = undefined;
-    subject.names = undefined;
-  }
+  return { results: runChecks(subject), names };
 }
 
 /**
