@@ -13,6 +13,7 @@
  * lattice point g = a + e (g ≡ 0 mod s, e ∈ S) that must hold 1.0f; so a scan reads one word in s
  * and, on a 1.0f, verifies the s starts g − e (one per residue, each start exactly once).
  */
+import { quatLaneDifferenceOf } from '../math/quaternion.js';
 import { composeTransforms, type Transform } from '../math/transform.js';
 import type { Skeleton } from '../model/skeleton.js';
 import { POSE_LANE_TOLERANCE } from './checks/tolerances.js';
@@ -71,15 +72,8 @@ function recordError(f32: Float32Array, word: number, lanes: Float64Array, at: n
   for (let i = 0; i < 4; i++) {
     position = Math.max(position, Math.abs(f32[word + i]! - lanes[at + i]!)); // NaN propagates
   }
-  let same = 0;
-  let flipped = 0;
-  for (let i = 4; i < 8; i++) {
-    const value = f32[word + i]!;
-    const expected = lanes[at + i]!;
-    same = Math.max(same, Math.abs(value - expected));
-    flipped = Math.max(flipped, Math.abs(value + expected));
-  }
-  return Math.max(position, Math.min(same, flipped));
+  const rotation = quatLaneDifferenceOf(f32[word + 4]!, f32[word + 5]!, f32[word + 6]!, f32[word + 7]!, lanes[at + 4]!, lanes[at + 5]!, lanes[at + 6]!, lanes[at + 7]!);
+  return Math.max(position, rotation);
 }
 
 /** Null for a skeleton without bones (there is no array to find). */

@@ -10,6 +10,11 @@ import { classifyHeader, describeHeader, HEADER_BYTES, truncatedHeaderMessage, t
 import type { Dialect } from '../formats/dialect.js';
 import { fsReason, specialKind } from './files.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
+import { onStaleCompiledReader } from '../grammar/compiled.js';
+
+// Every command that reads a resource reads it through here: a stale generated reader is said
+// once on stderr, in the CLI's voice.
+onStaleCompiledReader((message) => void process.stderr.write(`anvil-skel: warning: ${message}\n`));
 
 
 /** What reading a file came to. */

@@ -4,9 +4,9 @@
  * pointer tags) are labelled with the innermost field and `(count or tag)`.
  */
 import type { Span } from '../grammar/codec.js';
+import { hex, hexDigits } from '../io/format.js';
 
-const hexByte = (b: number): string => b.toString(16).toUpperCase().padStart(2, '0');
-const hexOffset = (n: number): string => `0x${n.toString(16).toUpperCase().padStart(8, '0')}`;
+const hexByte = (b: number): string => hexDigits(b, 2);
 
 interface Region {
   start: number;
@@ -54,8 +54,8 @@ export function annotatedHexDump(bytes: Uint8Array, spans: readonly Span[], byte
   for (const region of annotatedRegions(bytes.length, spans)) {
     for (let start = region.start; start < region.end; start += bytesPerLine) {
       const end = Math.min(region.end, start + bytesPerLine);
-      const hex = Array.from(bytes.subarray(start, end), hexByte).join(' ');
-      lines.push(`${hexOffset(start)}  ${hex.padEnd(bytesPerLine * 3 - 1)}  ${start === region.start ? region.label : '…'}`);
+      const shown = Array.from(bytes.subarray(start, end), hexByte).join(' ');
+      lines.push(`${hex(start, 8)}  ${shown.padEnd(bytesPerLine * 3 - 1)}  ${start === region.start ? region.label : '…'}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -4,6 +4,7 @@
  */
 import { sizeText, type AnyCodec } from '../grammar/codec.js';
 import type { StructCodec } from '../grammar/struct.js';
+import { hex } from '../io/format.js';
 import { anvilnextSkeletonCodec, ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, skeletonComponent } from './anvilnext/index.js';
 import { scimitarSkeleton } from './scimitar/index.js';
 
@@ -33,7 +34,7 @@ export function structTable(codec: StructCodec<unknown>): string {
   const rows = ['| Offset | Size | Type | Field | Confidence | Notes |', '|---|---|---|---|---|---|'];
   let offset: number | null = 0;
   for (const f of codec.fields) {
-    const at = offset === null ? 'variable' : `0x${offset.toString(16).toUpperCase()}`;
+    const at = offset === null ? 'variable' : hex(offset, 1);
     rows.push(`| ${at} | ${cell(sizeText(f.codec))} | ${cell(f.codec.typeName)} | ${f.name} | ${f.confidence} | ${cell(f.note)} |`);
     offset = offset !== null && f.codec.fixedSize !== null ? offset + f.codec.fixedSize : null;
   }

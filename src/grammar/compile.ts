@@ -5,6 +5,7 @@
  * pointers, constants and references are read inline; any other codec is read through its own
  * `read`. Only the generator script and the tests need this module.
  */
+import { hex } from '../io/format.js';
 import { PrimitiveKind, type AnyCodec } from './codec.js';
 import { fingerprint, unwrapCompiled, walkDeclaration, type DeclarationWalk } from './compiled.js';
 
@@ -22,7 +23,7 @@ function propertyKey(name: string): string {
 
 function hexLiteral(value: number): string {
   if (value <= 9) return String(value);
-  return `0x${value.toString(16).toUpperCase().padStart(value > 0xffff ? 8 : 2, '0')}`;
+  return hex(value, value > 0xffff ? 8 : 2);
 }
 
 const PRIMITIVE_CALL: Record<PrimitiveKind, string> = {

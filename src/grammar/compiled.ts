@@ -156,6 +156,35 @@ interface CompiledState {
 /** Each wrapped codec's state, prepared on first use (the declaration walk is not free at start-up). */
 const stateOf = new WeakMap<AnyCodec, () => CompiledState>();
 
+/** Receives the stale-reader warning. */
+export type StaleReaderSink = (message: string) => void;
+
+// A stale reader still reads correctly (through the declaration) but about 3× slower, which
+// nobody would notice without being told. `console.warn` keeps the core free of Node modules.
+let staleSink: StaleReaderSink = (message) => console.warn(message);
+let staleWarned = false;
+
+/**
+ * Routes the stale-reader warning (the CLI can send it to stderr; a test can collect it) and arms
+ * it again: the new sink hears of the first stale reader met from now on, once. Returns the
+ * previous sink, so a caller can put it back.
+ */
+export function onStaleCompiledReader(sink: StaleReaderSink): StaleReaderSink {
+  const previous = staleSink;
+  staleSink = sink;
+  staleWarned = false;
+  return previous;
+}
+
+function warnStale(codec: AnyCodec): void {
+  if (staleWarned) return;
+  staleWarned = true;
+  staleSink(
+    `the generated reader of ${codec.typeName} does not fit its declaration (run npm run gen:readers); ` +
+      'reading through the declaration instead, about 3× slower',
+  );
+}
+
 /**
  * The codec, reading through a generated reader when no field path is kept and the reader was
  * generated from this very declaration; through the declaration otherwise.
@@ -166,7 +195,10 @@ export function withCompiledReader<T>(codec: Codec<T>, compiled: CompiledReader 
     if (state !== null) return state;
     if (!compiled) return (state = { read: null, status: 'interpreted' });
     const walk = walkDeclaration(codec);
-    if (fingerprint(walk.text.join(' ')) !== compiled.signature) return (state = { read: null, status: 'stale' });
+    if (fingerprint(walk.text.join(' ')) !== compiled.signature) {
+      warnStale(codec);
+      return (state = { read: null, status: 'stale' });
+    }
     return (state = { read: compiled.create(walk.handles), status: 'compiled' });
   };
   const wrapped: Codec<T> = {

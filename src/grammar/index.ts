@@ -9,6 +9,6 @@ export * from './decode.js';
 export * from './combinators.js';
 export * from './compile.js';
 export {
-  compiledReaderStatus, declarationSignature, refuseAgain, withCompiledReader,
-  type CompiledHook, type CompiledRead, type CompiledReader, type CompiledReaderStatus,
+  compiledReaderStatus, declarationSignature, onStaleCompiledReader, refuseAgain, withCompiledReader,
+  type CompiledHook, type CompiledRead, type CompiledReader, type CompiledReaderStatus, type StaleReaderSink,
 } from './compiled.js';

@@ -1,4 +1,8 @@
 /** How numbers and paths are shown in messages and reports. */
+import { hex } from '../names/hex.js';
+
+// Hex itself is spelled in one place, `names/hex.ts` (a leaf, so hashes can share it).
+export { hex, hexDigits } from '../names/hex.js';
 
 export type PathSegment = string | number;
 
@@ -12,22 +16,15 @@ export function formatPath(segments: readonly PathSegment[]): string {
   return out === '' ? '(root)' : out;
 }
 
-/** `0x` + uppercase hex digits, zero-padded to `digits`. */
-export function hex(value: number | bigint, digits = 8): string {
-  const text = (typeof value === 'bigint' ? BigInt.asUintN(64, value) : value >>> 0).toString(16).toUpperCase();
-  return `0x${text.padStart(digits, '0')}`;
-}
-
 /** A value as messages show it: `123 (0x7B)`. */
 export function formatValue(value: number | bigint): string {
-  if (typeof value === 'bigint') return `${value} (0x${value.toString(16).toUpperCase()})`;
-  if (Number.isInteger(value) && value >= 0) return `${value} (0x${value.toString(16).toUpperCase()})`;
+  if (typeof value === 'bigint' || (Number.isInteger(value) && value >= 0)) return `${value} (${hex(value, 1)})`;
   return String(value);
 }
 
 /** An offset as messages show it: `0x1A2 (418)`. */
 export function formatOffset(offset: number): string {
-  return `0x${offset.toString(16).toUpperCase()} (${offset})`;
+  return `${hex(offset, 1)} (${offset})`;
 }
 
 /** A count as every command and report shows it: digits grouped by thousands with commas (`18,050`). */

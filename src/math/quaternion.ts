@@ -49,24 +49,20 @@ export function quatFromAxisAngle(axis: Readonly<Vec3>, radians: number): Quat {
 }
 
 /**
- * Angle in radians between two rotations, treating q and −q as the same rotation.
- * Used to report how far a stored rotation is from the expected one.
+ * Largest lane difference between two quaternions, treating q and −q as equal (they are the same
+ * rotation). The stored data compares lane by lane, so tolerances are lane tolerances. NaN when
+ * any lane is NaN, so a NaN never passes a `<=` test.
  */
-export function quatAngleBetween(a: Readonly<Quat>, b: Readonly<Quat>): number {
-  const dot = Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]);
-  return 2 * Math.acos(Math.min(1, dot));
+export function quatLaneDifference(a: Readonly<Quat>, b: Readonly<Quat>): number {
+  return quatLaneDifferenceOf(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
 }
 
 /**
- * Largest lane difference between two quaternions, treating q and −q as equal.
- * The stored data compares lane by lane, so tolerances are lane tolerances.
+ * `quatLaneDifference` on loose lanes: the one q/−q comparison, for hot loops that hold lanes in
+ * locals or typed arrays and must not build a tuple per comparison.
  */
-export function quatLaneDifference(a: Readonly<Quat>, b: Readonly<Quat>): number {
-  let same = 0;
-  let flipped = 0;
-  for (let i = 0; i < 4; i++) {
-    same = Math.max(same, Math.abs(a[i]! - b[i]!));
-    flipped = Math.max(flipped, Math.abs(a[i]! + b[i]!));
-  }
+export function quatLaneDifferenceOf(ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number): number {
+  const same = Math.max(Math.abs(ax - bx), Math.abs(ay - by), Math.abs(az - bz), Math.abs(aw - bw));
+  const flipped = Math.max(Math.abs(ax + bx), Math.abs(ay + by), Math.abs(az + bz), Math.abs(aw + bw));
   return Math.min(same, flipped);
 }

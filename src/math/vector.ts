@@ -12,15 +12,8 @@ export type Mat4 = [
   number, number, number, number,
 ];
 
-export const ZERO_POSITION: Readonly<Vec4> = [0, 0, 0, 0];
-export const IDENTITY_QUAT: Readonly<Quat> = [0, 0, 0, 1];
-
 export function vec3Sub(a: Readonly<Vec3 | Vec4>, b: Readonly<Vec3 | Vec4>): Vec3 {
   return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-}
-
-export function vec3Length(a: Readonly<Vec3 | Vec4>): number {
-  return Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
 }
 
 /** Distance between the xyz parts of two positions. */

@@ -5,6 +5,8 @@
  * forwards over bytes, and, since every step is an invertible affine map, backwards too.
  */
 
+import { hex } from './hex.js';
+
 const POLYNOMIAL = 0xedb88320;
 
 /** Register value before the first byte. */
@@ -94,7 +96,7 @@ export function crc32(input: string | Uint8Array): number {
 
 /** `0x` and 8 uppercase hex digits, the way hashes are shown everywhere. */
 export function formatHash(hash: number): string {
-  return `0x${(hash >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
+  return hex(hash >>> 0, 8);
 }
 
 const PREFIXED_HASH = /^0x([0-9a-f]{1,8})$/i;

@@ -22,9 +22,9 @@ import type { Skeleton } from '../model/skeleton.js';
 import { crc32 } from '../names/crc32.js';
 import { CLASS_NAMES } from '../names/dictionary-data.js';
 import { builtInNames } from '../names/dictionary.js';
+import { counterpartName, hasSide } from '../names/side.js';
 import type { SampleFile } from './corpus.js';
 import { INVENTORY_DEFAULT_SEED } from './inventory-seed.js';
-import { oppositeSideName } from './rig.js';
 
 /** The seed's counts at scale 1. */
 export const INVENTORY_TARGETS = Object.freeze({
@@ -164,19 +164,18 @@ function randomBones(random: SeededRandom, pool: readonly string[], count: numbe
         name = `Gen_${random.int(0, 0xffffff).toString(16).padStart(6, '0')}_${index}`;
       } else {
         do name = random.pick(pool);
-        while (used.has(name) || used.has(oppositeSideName(name) ?? name));
+        while (used.has(name) || used.has(counterpartName(name)));
       }
       parent = random.chance(0.65) ? index - 1 : random.int(0, index - 1);
       local = { position: [random.range(-0.25, 0.25), random.range(-0.25, 0.25), random.range(-0.1, 0.3), 0], rotation: randomRotation(random, 50) };
-      const other = oppositeSideName(name);
-      if (other !== null && random.chance(0.7)) pending = { name: other, of: index };
+      if (hasSide(name) && random.chance(0.7)) pending = { name: counterpartName(name), of: index };
     }
     used.add(name);
     names.push(name);
     bones.push({ nameHash: crc32(name), parent, local });
   }
   const indexOf = new Map(names.map((n, i) => [n, i]));
-  for (let i = 0; i < bones.length; i++) bones[i]!.mirror = indexOf.get(oppositeSideName(names[i]!) ?? names[i]!) ?? i;
+  for (let i = 0; i < bones.length; i++) bones[i]!.mirror = indexOf.get(counterpartName(names[i]!)) ?? i;
   return { names, bones };
 }
 

@@ -8,6 +8,7 @@ import type { Quat } from '../math/vector.js';
 import { buildSkeleton, type BoneDescription } from '../model/build.js';
 import type { Dialect, Skeleton } from '../model/skeleton.js';
 import { crc32 } from '../names/crc32.js';
+import { counterpartName } from '../names/side.js';
 
 export interface RigBone {
   name: string;
@@ -44,25 +45,13 @@ export function turnAboutZ(degrees: number): Quat {
   return quatFromAxisAngle([0, 0, 1], degrees * DEG);
 }
 
-/** The other side's name: Left↔Right, L_↔R_, _L↔_R; null for a name with no side. */
-export function oppositeSideName(name: string): string | null {
-  if (name.includes('Left')) return name.replace('Left', 'Right');
-  if (name.includes('Right')) return name.replace('Right', 'Left');
-  if (name.startsWith('L_')) return `R_${name.slice(2)}`;
-  if (name.startsWith('R_')) return `L_${name.slice(2)}`;
-  if (name.endsWith('_L')) return `${name.slice(0, -2)}_R`;
-  if (name.endsWith('_R')) return `${name.slice(0, -2)}_L`;
-  return null;
-}
-
 /** Mirrors: each bone's opposite-side bone where the rig has one, else itself. */
 export function rigToSkeleton(rig: Rig): Skeleton {
   const indexByName = new Map(rig.bones.map((b, i) => [b.name, i]));
   const bones: BoneDescription[] = rig.bones.map((b, index) => {
     const parent = b.parent === undefined ? -1 : indexByName.get(b.parent);
     if (parent === undefined || parent >= index) throw new Error(`rig ${rig.name}: bone ${b.name} has parent ${b.parent} not listed before it`);
-    const opposite = oppositeSideName(b.name);
-    const mirror = opposite === null ? index : (indexByName.get(opposite) ?? index);
+    const mirror = indexByName.get(counterpartName(b.name)) ?? index;
     const local: Transform = b.local
       ? { position: [...b.local.position], rotation: [...b.local.rotation] }
       : { position: [b.at[0], b.at[1], b.at[2], 0], rotation: rotationFromTurns(b.turn) };
@@ -74,8 +63,8 @@ export function rigToSkeleton(rig: Rig): Skeleton {
 /** Both sides of a limb description: `Left…` bones as given, `Right…` with y negated. */
 export function bothSides(bones: RigBone[]): RigBone[] {
   const right = bones.map((b) => ({
-    name: oppositeSideName(b.name) ?? b.name,
-    parent: b.parent === undefined ? undefined : (oppositeSideName(b.parent) ?? b.parent),
+    name: counterpartName(b.name),
+    parent: b.parent === undefined ? undefined : counterpartName(b.parent),
     at: [b.at[0], -b.at[1], b.at[2]] as [number, number, number],
     turn: b.turn ? ([-b.turn[0], b.turn[1], -b.turn[2]] as [number, number, number]) : undefined,
   }));

@@ -44,7 +44,8 @@ describe('runtime pose', () => {
     const rider = makeSkeleton([{ parent: -1, local: own }, { parent: 0, local: transform([0.1, 0, 0.2]) }], { ownTransform: own });
     const world = runtimeWorldTransforms(rider);
     expectTransform(world[0]!, own);
-    expectTransform(world[1]!, composeTransforms(own, rider.bones[1]!.local));
+    // (0, 0, 0.964) + the quarter turn of (0.1, 0, 0.2), which is (0, 0.1, 0.2); the turn carries over.
+    expectTransform(world[1]!, transform([0, 0.1, 1.164], rotZ(90)));
   });
 
   it('bike: the own transform replaces the root local and is applied exactly once', () => {
@@ -54,7 +55,11 @@ describe('runtime pose', () => {
     expectTransform(locals[1]!, skeleton.bones[1]!.local);
     const world = runtimeWorldTransforms(skeleton);
     expectTransform(world[0]!, OWN);
-    expectTransform(world[2]!, composeTransforms(composeTransforms(OWN, skeleton.bones[1]!.local), skeleton.bones[2]!.local));
+    // Bone 1: the own quarter turn takes (0, 0.2, 0.5) to (−0.2, 0, 0.5) and adds its own quarter
+    // turn: a half turn (0, 0, 1, 0). Bone 2: the half turn takes (0.7, 0, −0.2) to (−0.7, 0, −0.2).
+    // (Composing the stored root local −90° as well would have cancelled the own transform's turn.)
+    expectTransform(world[1]!, transform([-0.2, 0, 0.5], [0, 0, 1, 0]));
+    expectTransform(world[2]!, transform([-0.9, 0, 0.3], [0, 0, 1, 0]));
   });
 
   it('keeps the stored root local without an own transform, and survives cycles and bad parents', () => {

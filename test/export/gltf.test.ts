@@ -8,21 +8,10 @@ import {
   exportGltfSeparate,
   type GltfPose,
 } from '../../src/export/index.js';
-import {
-  convertPosition,
-  convertTransform,
-  invertTransform,
-  quatFromAxisAngle,
-  quatLaneDifference,
-  quatLength,
-  quatNormalize,
-  transformToMat4,
-  type AxisConvention,
-} from '../../src/math/index.js';
-import { runtimeLocalTransforms } from '../../src/analysis/runtime-pose.js';
+import { quatLaneDifference, quatLength, type AxisConvention } from '../../src/math/index.js';
 import type { Skeleton } from '../../src/model/skeleton.js';
-import { BIKE_OWN_TRANSFORM, OWN_TRANSFORM, bike, humanoid, oneBone, rider, stacked, unnormalized } from './fixtures.js';
-import { expectedRotation, expectedWorldPositions, loadWithThree, maxDistance, validate } from './helpers.js';
+import { bike, humanoid, makeSkeleton, oneBone, rider, stacked, unnormalized } from './fixtures.js';
+import { expectedWorldPositions, loadWithThree, maxDistance, outputMatrix, rotationToOutputAxes, runtimeLocals, toOutputAxes, validate } from './helpers.js';
 
 const FIXTURES: [string, () => Skeleton][] = [
   ['humanoid', () => humanoid()],
@@ -85,21 +74,20 @@ describe('round trip through glTF-Transform', () => {
       const skeleton = make();
       const doc = await new WebIO().readBinary(await exportGlb(skeleton, { axes, pose }));
       const nodes = doc.getRoot().listNodes();
-      const locals = pose === 'runtime' ? runtimeLocalTransforms(skeleton) : skeleton.bones.map((bone) => bone.local);
+      const locals = pose === 'runtime' ? runtimeLocals(skeleton) : skeleton.bones.map((bone) => bone.local);
       skeleton.bones.forEach((bone, i) => {
         const node = nodes[i]!;
         expect(node.getExtras()['index']).toBe(i);
-        expect(node.getTranslation()).toEqual(plain(convertPosition(locals[i]!.position, axes)));
-        expect(quatLaneDifference(node.getRotation(), expectedRotation(locals[i]!.rotation, axes))).toBeLessThan(1e-12);
+        expect(node.getTranslation()).toEqual(plain(toOutputAxes(locals[i]!.position, axes)));
+        expect(quatLaneDifference(node.getRotation(), rotationToOutputAxes(locals[i]!.rotation, axes))).toBeLessThan(1e-12);
         expect(Math.abs(quatLength(node.getRotation()) - 1)).toBeLessThan(1e-12);
         expect(node.getScale()).toEqual([1, 1, 1]);
         const parent = node.getParentNode();
         expect(parent === null ? -1 : nodes.indexOf(parent)).toBe(bone.parent);
       });
       if (pose === 'runtime' && skeleton.ownTransform !== null) {
-        const own = convertTransform(skeleton.ownTransform, axes);
-        expect(nodes[0]!.getTranslation()).toEqual(plain(own.position.slice(0, 3)));
-        expect(quatLaneDifference(nodes[0]!.getRotation(), own.rotation)).toBeLessThan(1e-12);
+        expect(nodes[0]!.getTranslation()).toEqual(plain(toOutputAxes(skeleton.ownTransform.position, axes)));
+        expect(quatLaneDifference(nodes[0]!.getRotation(), rotationToOutputAxes(skeleton.ownTransform.rotation, axes))).toBeLessThan(1e-12);
       }
     },
   );
@@ -114,9 +102,9 @@ describe('round trip through glTF-Transform', () => {
       expect(skin!.listJoints()).toEqual(nodes.slice(0, skeleton.bones.length));
       expect(skin!.getSkeleton()).toBe(nodes[0]);
       const ibm = skin!.getInverseBindMatrices()!.getArray()!;
+      // three.js inverts the stored global's matrix for the expectation (the exporter uses src/math).
       skeleton.bones.forEach((bone, i) => {
-        const global = { position: bone.global.position, rotation: quatNormalize(bone.global.rotation) };
-        const expected = transformToMat4(invertTransform(convertTransform(global, axes)));
+        const expected = outputMatrix(bone.global, axes).invert().toArray();
         expected.forEach((value, k) => expect(ibm[16 * i + k]).toBeCloseTo(value, 5));
       });
       const scene = doc.getRoot().getDefaultScene()!;
@@ -128,13 +116,17 @@ describe('round trip through glTF-Transform', () => {
     for (const pose of POSES) {
       const doc = await new WebIO().readBinary(await exportGlb(rider(), { pose }));
       const root = doc.getRoot().listNodes()[0]!;
-      expect(root.getTranslation()).toEqual(plain(convertPosition(OWN_TRANSFORM.position, 'y-up')));
+      expect(root.getTranslation()).toEqual([0, 0.964, 0]); // (0, 0, 0.964) in y-up: (x, z, −y)
     }
   });
 
   it('bike: the runtime root turns +90° (own transform), the bind root the stored −90°', async () => {
-    const quarter = (degrees: number, axes: AxisConvention) =>
-      convertTransform({ position: [0, 0, 0, 0], rotation: quatFromAxisAngle([0, 0, 1], (degrees * Math.PI) / 180) }, axes).rotation;
+    // ±90° about engine z is (0, 0, ±S, S); engine z is glTF y in y-up, so (0, ±S, 0, S) there.
+    const S = Math.SQRT1_2;
+    const quarter = (degrees: 90 | -90, axes: AxisConvention): [number, number, number, number] => {
+      const s = degrees > 0 ? S : -S;
+      return axes === 'y-up' ? [0, s, 0, S] : [0, 0, s, S];
+    };
     for (const axes of AXES) {
       const runtime = await new WebIO().readBinary(await exportGlb(bike(), { pose: 'runtime', axes }));
       const bind = await new WebIO().readBinary(await exportGlb(bike(), { pose: 'bind', axes }));
@@ -142,7 +134,7 @@ describe('round trip through glTF-Transform', () => {
       const bindRoot = bind.getRoot().listNodes()[0]!;
       expect(quatLaneDifference(runtimeRoot.getRotation(), quarter(90, axes))).toBeLessThan(1e-12);
       expect(quatLaneDifference(bindRoot.getRotation(), quarter(-90, axes))).toBeLessThan(1e-12);
-      expect(runtimeRoot.getTranslation()).toEqual(plain(convertPosition(BIKE_OWN_TRANSFORM.position, axes)));
+      expect(runtimeRoot.getTranslation()).toEqual(axes === 'y-up' ? [0, 0.4, 0] : [0, 0, 0.4]); // own at (0, 0, 0.4)
     }
     // The own transform's quarter turn takes the bike's front (+x in bone space) to the game's +y,
     // which y-up glTF calls −z.
@@ -153,6 +145,29 @@ describe('round trip through glTF-Transform', () => {
 });
 
 describe('document shape', () => {
+  it('writes a hand-worked two-bone rig: y-up locals and inverse binds', async () => {
+    const S = Math.SQRT1_2;
+    // Root at (0, 0, 1) turned 90° about z; child one unit along the root's x. The quarter turn
+    // points that x along engine y, so the child's global is (0, 1, 1) with the same turn.
+    const skeleton = makeSkeleton([{ parent: -1, position: [0, 0, 1], rotation: [0, 0, S, S] }, { parent: 0, position: [1, 0, 0] }]);
+    skeleton.bones[1]!.global = { position: [0, 1, 1, 0], rotation: [0, 0, S, S] };
+    const doc = await new WebIO().readBinary(await exportGlb(skeleton, { axes: 'y-up', mesh: false }));
+    const [root, child] = doc.getRoot().listNodes();
+    // (x, y, z) → (x, z, −y): the root sits at (0, 1, 0), the child's local is (1, 0, 0).
+    expect(plain(root!.getTranslation())).toEqual([0, 1, 0]);
+    expect(plain(child!.getTranslation())).toEqual([1, 0, 0]);
+    expect(quatLaneDifference(root!.getRotation(), [0, S, 0, S])).toBeLessThan(1e-12);
+    // A quarter turn about glTF y has columns x → (0, 0, −1), y → y, z → (1, 0, 0); its inverse is
+    // the transpose, and the inverse translation −Rᵀp: root p = (0, 1, 0) → (0, −1, 0); child
+    // p = (0, 1, −1) → Rᵀp = (1, 1, 0) → (−1, −1, 0). Column-major:
+    const ibm = Array.from(doc.getRoot().listSkins()[0]!.getInverseBindMatrices()!.getArray()!);
+    const expected = [
+      [0, 0, 1, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, -1, 0, 1],
+      [0, 0, 1, 0, 0, 1, 0, 0, -1, 0, 0, 0, -1, -1, 0, 1],
+    ].flat();
+    expected.forEach((value, k) => expect(ibm[k], `matrix entry ${k}`).toBeCloseTo(value, 6));
+  });
+
   it('defaults come from GLTF_EXPORT_DEFAULTS', async () => {
     expect(GLTF_EXPORT_DEFAULTS).toEqual({ pose: 'bind', axes: 'y-up', mesh: true });
     const doc = buildGltfDocument(bike());

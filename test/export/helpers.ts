@@ -1,19 +1,39 @@
-/** Validation, three.js loading and expected poses shared by the export tests. */
+/**
+ * Validation, three.js loading and expected poses shared by the export tests. Expected poses are
+ * worked out with three.js' matrices and the axis rule as documented, never with the exporter's
+ * own math (`src/math`), so a mistake there cannot hide in the expectation too.
+ */
 import { validateBytes, type ValidationMessage } from 'gltf-validator';
-import { Bone, Vector3, type Object3D } from 'three';
+import { Bone, Matrix4, Quaternion, Vector3, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { runtimeLocalTransforms } from '../../src/analysis/runtime-pose.js';
-import {
-  composeTransforms,
-  convertPosition,
-  convertRotation,
-  quatNormalize,
-  type AxisConvention,
-  type Quat,
-  type Transform,
-  type Vec3,
-} from '../../src/math/index.js';
+import type { AxisConvention, Quat, Transform, Vec3 } from '../../src/math/index.js';
 import type { Skeleton } from '../../src/model/skeleton.js';
+
+/**
+ * The documented axis rule: glTF is y-up, so engine up (z) becomes glTF y and engine y (left)
+ * becomes glTF −z: (x, y, z) → (x, z, −y). `z-up` keeps the engine's numbers.
+ */
+export function toOutputAxes(p: readonly number[], axes: AxisConvention): Vec3 {
+  return axes === 'y-up' ? [p[0]!, p[2]!, -p[1]!] : [p[0]!, p[1]!, p[2]!];
+}
+
+/** A turn about axis a becomes the same turn about the mapped axis: (a sin ½θ, cos ½θ) → (M a sin ½θ, cos ½θ). */
+export function rotationToOutputAxes(q: readonly number[], axes: AxisConvention): Quat {
+  const unit = new Quaternion(q[0], q[1], q[2], q[3]).normalize();
+  const [x, y, z] = toOutputAxes([unit.x, unit.y, unit.z], axes);
+  return [x, y, z, unit.w];
+}
+
+/** A transform as a three.js matrix, in output axes, with its rotation made unit. */
+export function outputMatrix(t: Transform, axes: AxisConvention): Matrix4 {
+  const [x, y, z, w] = rotationToOutputAxes(t.rotation, axes);
+  return new Matrix4().compose(new Vector3(...toOutputAxes(t.position, axes)), new Quaternion(x, y, z, w), new Vector3(1, 1, 1));
+}
+
+/** The runtime locals as the seed states them: the own transform replaces the root's local. */
+export function runtimeLocals(skeleton: Skeleton): Transform[] {
+  return skeleton.bones.map((bone, i) => (i === 0 && skeleton.ownTransform !== null ? skeleton.ownTransform : bone.local));
+}
 
 export interface ValidationSummary {
   errors: number;
@@ -74,31 +94,16 @@ export async function loadWithThree(glb: Uint8Array): Promise<ThreeRig> {
   };
 }
 
-/** World transforms of a local pose, composed down the hierarchy (parents before children or not). */
-export function worldPose(skeleton: Skeleton, locals: readonly Transform[]): Transform[] {
-  const world: (Transform | undefined)[] = [];
-  const resolve = (i: number): Transform => {
-    const cached = world[i];
-    if (cached) return cached;
-    const parent = skeleton.bones[i]!.parent;
-    const t = parent === -1 ? locals[i]! : composeTransforms(resolve(parent), locals[i]!);
-    world[i] = t;
-    return t;
-  };
-  return skeleton.bones.map((_bone, i) => resolve(i));
-}
-
-/** The bones' world positions a viewer should show, in output axes. */
+/** The bones' world positions a viewer should show, in output axes (parents come first). */
 export function expectedWorldPositions(skeleton: Skeleton, pose: 'bind' | 'runtime', axes: AxisConvention): Vec3[] {
-  const unit = (t: Transform): Transform => ({ position: t.position, rotation: quatNormalize(t.rotation) });
-  const world =
-    pose === 'bind' ? skeleton.bones.map((bone) => bone.global) : worldPose(skeleton, runtimeLocalTransforms(skeleton).map(unit));
-  return world.map((t) => convertPosition(t.position, axes));
-}
-
-/** A stored rotation as the export should write it: unit length, in output axes. */
-export function expectedRotation(rotation: Readonly<Quat>, axes: AxisConvention): Quat {
-  return convertRotation(quatNormalize(rotation), axes);
+  if (pose === 'bind') return skeleton.bones.map((bone) => toOutputAxes(bone.global.position, axes));
+  const locals = runtimeLocals(skeleton);
+  const world: Matrix4[] = [];
+  skeleton.bones.forEach((bone, i) => {
+    const local = outputMatrix(locals[i]!, axes);
+    world.push(bone.parent === -1 ? local : world[bone.parent]!.clone().multiply(local));
+  });
+  return world.map((m) => new Vector3().setFromMatrixPosition(m).toArray() as Vec3);
 }
 
 export function maxDistance(a: readonly Vec3[], b: readonly Vec3[]): number {

@@ -10,7 +10,7 @@ import { compiledReaderSources } from '../../src/formats/compiled-readers.js';
 import { resourceCodec, writeResource } from '../../src/formats/resource.js';
 import { scimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import {
-  compileReaderModule, compiledReaderStatus, constU32, constU8, counted, declarationSignature, decodeAll, decodeFast, decodeTracked, encodeAll, field, lengthPrefixedBytes, mapCodec,
+  compileReaderModule, compiledReaderStatus, constU32, constU8, counted, declarationSignature, decodeAll, decodeFast, decodeTracked, encodeAll, field, lengthPrefixedBytes, mapCodec, onStaleCompiledReader,
   pointer, rawBytes, refuseAgain, registersId, scopedReference, struct, u16, u32, u8, unknownLayout, vec4, withCompiledReader, withIdScope, type AnyCodec, type CompiledReader,
 } from '../../src/grammar/index.js';
 import { ParseError } from '../../src/io/errors.js';
@@ -95,6 +95,19 @@ describe('withCompiledReader', () => {
   const pair = struct('Pair', { a: field(u8, 'Proven'), b: field(u32, 'Proven') });
   const bytes = new Bytes().u8(7).u32(0x01020304).build();
 
+  /** Collects the stale-reader warnings while `body` runs, then puts the previous sink back. */
+  function warningsDuring(body: () => void): string[] {
+    const warnings: string[] = [];
+    const previous = onStaleCompiledReader((message) => warnings.push(message));
+    try {
+      body();
+    } finally {
+      onStaleCompiledReader(previous);
+    }
+    return warnings;
+  }
+  const staleReader = (): CompiledReader => ({ signature: '0000000000000000-0', create: () => () => ({ a: 0, b: 0 }) });
+
   it('never uses a reader generated from another declaration', () => {
     let created = 0;
     const stale: CompiledReader = {
@@ -105,10 +118,30 @@ describe('withCompiledReader', () => {
       },
     };
     const codec = withCompiledReader(pair, stale);
-    expect(decodeAll(codec, bytes).value).toEqual({ a: 7, b: 0x01020304 });
+    warningsDuring(() => expect(decodeAll(codec, bytes).value).toEqual({ a: 7, b: 0x01020304 }));
     expect(compiledReaderStatus(codec)).toBe('stale');
     expect(created).toBe(0);
     expect(compiledReaderStatus(withCompiledReader(pair, undefined))).toBe('interpreted');
+  });
+
+  it('warns once, naming the declaration, when a stale reader is met; then reads through the declaration', () => {
+    const warnings = warningsDuring(() => {
+      const first = withCompiledReader(pair, staleReader());
+      const second = withCompiledReader(struct('Other', { c: field(u8, 'Proven') }), staleReader());
+      for (let i = 0; i < 3; i++) expect(decodeFast(first, bytes)).toEqual({ a: 7, b: 0x01020304 });
+      expect(decodeFast(second, new Uint8Array([9]))).toEqual({ c: 9 });
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('Pair');
+    expect(warnings[0]).toContain('npm run gen:readers');
+  });
+
+  it('says nothing about a fitting reader or a codec without one', () => {
+    const warnings = warningsDuring(() => {
+      decodeFast(withCompiledReader(pair, { signature: declarationSignature(pair), create: () => (r) => ({ a: r.u8(), b: r.u32() }) }), bytes);
+      decodeFast(withCompiledReader(pair, undefined), bytes);
+    });
+    expect(warnings).toEqual([]);
   });
 
   it('uses a fitting reader only when no field path is kept', () => {

@@ -5,6 +5,7 @@
  */
 import { SKELETON_COMPONENT_HEADER_SIZE, expectedComponentBodySize, type SkeletonComponent } from '../../formats/anvilnext/component.js';
 import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
+import { quatLaneDifferenceOf } from '../../math/quaternion.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { Resource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
@@ -12,7 +13,6 @@ import { boneOffsets } from '../bone-offsets.js';
 import { runChecks } from '../checks/index.js';
 import type { CheckResult, CheckSubject } from '../checks/index.js';
 import { boneNames } from '../checks/report.js';
-import type { Skeleton } from '../../model/skeleton.js';
 import type { RefusalReport } from '../validate-resource.js';
 import { BONES_PORTION, CENSUS_LAYOUTS, boneFields, layoutPortions, refusalPlace, type CensusLayout } from './portions.js';
 import { MAX_CHECK_EXAMPLES, bump, bumpPortion, emptyCheckTally, keepExamples, type CensusState, type CheckTally, type LayoutState } from './state.js';
@@ -47,13 +47,18 @@ function holdAll(layout: LayoutState, names: readonly string[], into: 'portions'
   for (const name of names) bumpPortion(layout[into], name, 'held');
 }
 
-/** A Skeleton whose stored root local equals its own transform, lane for lane (exact f32 values). */
+/**
+ * A Skeleton whose stored root local equals its own transform: the exact f32 position lanes, and
+ * the exact rotation lanes up to sign (q and −q are the same rotation, as every check treats them).
+ */
 export function storedRootLocalEqualsOwn(record: AnvilnextSkeleton): boolean {
   const root = record.bones[0]!;
-  for (let i = 0; i < 4; i++) {
-    if (root.localPosition[i] !== record.ownPosition[i] || root.localRotation[i] !== record.ownRotation[i]) return false;
-  }
-  return true;
+  const p = root.localPosition;
+  const own = record.ownPosition;
+  if (p[0] !== own[0] || p[1] !== own[1] || p[2] !== own[2] || p[3] !== own[3]) return false;
+  const q = root.localRotation;
+  const r = record.ownRotation;
+  return quatLaneDifferenceOf(q[0], q[1], q[2], q[3], r[0], r[1], r[2], r[3]) === 0;
 }
 
 /** Offenders of one failed Proven check kept per file for the report. */
@@ -116,9 +121,6 @@ function tallyComponent(state: CensusState, record: SkeletonComponent, size: num
   bump(state.components.tracks, String(tracks));
 }
 
-/** What a subject holds once its checks have run: nothing. */
-const RELEASED: Skeleton = Object.freeze({ dialect: 'anvilnext', id: 0n, skeletonType: null, bones: [], ownTransform: null }) as Skeleton;
-
 /** What the census learns from a Skeleton beyond its record: the check results and its bones' names. */
 interface CheckedSkeleton {
   results: CheckResult[];
@@ -128,23 +130,15 @@ interface CheckedSkeleton {
 
 /**
  * Resolves the bones' names once (the census counts them; the checks reuse them) and runs every
- * named check on the Skeleton, without summaries (the census report has none). Then it empties
- * the subject, so that nothing a check result might still reach holds the model and the record:
- * they die young. (Offender lists once kept their subject alive until a full collection; emptying
- * it stays as a cheap guard.)
+ * named check on the Skeleton, without summaries (the census report has none). The results are
+ * plain data that reach neither the subject nor its offender list, so the model and the record
+ * die young once this returns.
  */
 function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, context: TallyContext): CheckedSkeleton {
   const skeleton = skeletonFromResource(resource);
   const names = context.boneName === undefined ? undefined : boneNames(skeleton, context.boneName);
   const subject: CheckSubject = { skeleton, record: resource.record, boneName: context.boneName, names, summaries: false };
-  try {
-    return { results: runChecks(subject), names };
-  } finally {
-    subject.skeleton = RELEASED;
-    subject.record = undefined;
-    subject.boneName = undefined;
-    subject.names = undefined;
-  }
+  return { results: runChecks(subject), names };
 }
 
 /**

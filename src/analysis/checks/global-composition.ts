@@ -1,4 +1,4 @@
-import { quatLaneDifference } from '../../math/quaternion.js';
+import { quatLaneDifference, quatLaneDifferenceOf } from '../../math/quaternion.js';
 import { composeTransforms, type Transform } from '../../math/transform.js';
 import { vec3Distance } from '../../math/vector.js';
 import { DIALECTS, type SkeletonBone } from '../../model/skeleton.js';
@@ -157,8 +157,6 @@ function quickCompositionError(bones: readonly SkeletonBone[], index: number): n
   const dy = py - gp[1];
   const dz = pz - gp[2];
   const position = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  const same = Math.max(Math.abs(qx - gq[0]), Math.abs(qy - gq[1]), Math.abs(qz - gq[2]), Math.abs(qw - gq[3]));
-  const flipped = Math.max(Math.abs(qx + gq[0]), Math.abs(qy + gq[1]), Math.abs(qz + gq[2]), Math.abs(qw + gq[3]));
-  const error = Math.max(position, Math.min(same, flipped));
-  return Number.isNaN(position) || Number.isNaN(same) ? NaN : error;
+  const rotation = quatLaneDifferenceOf(qx, qy, qz, qw, gq[0], gq[1], gq[2], gq[3]);
+  return Number.isNaN(position) || Number.isNaN(rotation) ? NaN : Math.max(position, rotation);
 }

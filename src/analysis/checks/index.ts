@@ -22,7 +22,7 @@ export { CHECK_CONFIDENCES } from './types.js';
 export * from './anvilnext-record.js';
 export * from './scimitar-record.js';
 export * from './tolerances.js';
-export { counterpartName, hasSide } from './side-names.js';
+export { counterpartName, hasSide } from '../../names/side.js';
 export { countDescendants } from './descendant-count.js';
 export { expectedGlobal, transformError, type TransformError } from './global-composition.js';
 export {

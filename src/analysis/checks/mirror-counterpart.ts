@@ -1,6 +1,6 @@
 import { DIALECTS } from '../../model/skeleton.js';
+import { counterpartName } from '../../names/side.js';
 import { bonesWord, boneNameOf, isBoneIndex, offenderList } from './report.js';
-import { counterpartName } from './side-names.js';
 import type { Check } from './types.js';
 
 /**

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
 import { runtimeLocalTransforms, runtimeWorldTransforms } from '../../analysis/runtime-pose.js';
+import { hex } from '../../io/format.js';
 import type { Transform } from '../../math/transform.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
@@ -83,7 +84,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
     );
   }
   if (result.matches > 1) {
-    const others = result.alsoAt.map((at) => `0x${at.toString(16)}`).join(', ');
+    const others = result.alsoAt.map((at) => hex(at, 1)).join(', ');
     process.stderr.write(`anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`);
   }
   process.exitCode = EXIT_OK;

@@ -38,10 +38,6 @@ export function packBoneWord(index: number, descendants: number): number {
   return (((descendants & 0xffff) << 16) | (index & 0xffff)) >>> 0;
 }
 
-export function unpackBoneWord(word: number): { index: number; descendants: number } {
-  return { index: boneWordIndex(word), descendants: boneWordDescendants(word) };
-}
-
 /** The array position kept in a packed bone word's low 16 bits. */
 export function boneWordIndex(word: number): number {
   return word & 0xffff;
