@@ -57,14 +57,15 @@ export interface Codec<T> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCodec = Codec<any>;
 
-export const enum PrimitiveKind {
-  U8 = 1,
-  U16,
-  U32,
-  U64,
-  F32,
-  Vec4,
-}
+/**
+ * The primitive reads a structure makes directly (the `primitive` of `u8` … `vec4`). A frozen
+ * object and the union of its values rather than a `const enum`, which code compiled with
+ * `isolatedModules` cannot read from our declarations (TS2748). The values are those the enum had,
+ * so the declaration signatures of the generated readers stay the same.
+ */
+export const PrimitiveKind = Object.freeze({ U8: 1, U16: 2, U32: 3, U64: 4, F32: 5, Vec4: 6 } as const);
+/** One of the values of {@link PrimitiveKind}. */
+export type PrimitiveKind = (typeof PrimitiveKind)[keyof typeof PrimitiveKind];
 
 /** The makeup of each combinator, as the reader compiler sees it. */
 export type CodecLayout =
