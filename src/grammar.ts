@@ -10,6 +10,8 @@ export {
   type AnyCodec,
   type Codec,
   type CodecLayout,
+  type DecodeStep,
+  type IdGetter,
   type Confidence,
   type ConstCodec,
   type Infer,

@@ -2,7 +2,11 @@ import type { Resource } from '../formats/resource.js';
 import { skeletonFromResource } from '../model/read.js';
 import { runChecks, type CheckResult, type RunChecksOptions } from './checks/index.js';
 
-/** Runs every named check on a decoded Skeleton resource, record-level checks included. */
+/**
+ * The results of every named check on a decoded Skeleton resource, record-level checks included,
+ * with bone names from `boneName` when given. Throws a `RangeError` only when `options.only` names
+ * an unknown check.
+ */
 export function checkSkeletonResource(
   resource: Extract<Resource, { kind: 'Skeleton' }>,
   boneName?: (hash: number) => string | null,
@@ -11,7 +15,9 @@ export function checkSkeletonResource(
   return runChecks({ skeleton: skeletonFromResource(resource), record: resource.record, boneName }, options);
 }
 
-/** A failed check that makes a file fail: Proven always, any other failed check under `strict`. */
+/**
+ * Whether a result makes a file fail: a failed Proven check always, any other failed check under `strict`. Never throws.
+ */
 export function isBlockingFailure(result: CheckResult, strict: boolean): boolean {
   return result.status === 'failed' && (strict || result.confidence === 'Proven');
 }

@@ -14,6 +14,7 @@ import { createPoseMatcher, type PoseMatcher, type PoseRootKind, type RecordsMat
 export type { PoseRootKind } from './pose-match.js';
 export { POSE_ROOT_KINDS } from './pose-match.js';
 
+/** Where a skeleton's pose array was found in a dump, and which form its root record takes. */
 export interface PoseFindResult {
   /** Byte offset of bone 0's record in the dump. */
   offset: number;
@@ -32,6 +33,7 @@ export interface PoseFindResult {
 
 /** Random access to a dump: `read` returns up to `length` bytes at `offset`, empty at the end. */
 export interface RandomAccessSource {
+  /** Up to `length` bytes at `offset` (fewer at the end, none past it). */
   read(offset: number, length: number): Promise<Uint8Array> | Uint8Array;
   /** Total size, when known: reading stops there. */
   size?: number;
@@ -40,6 +42,7 @@ export interface RandomAccessSource {
 /** Consecutive chunks of the dump (any lengths), or random access to it. */
 export type PoseSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array> | RandomAccessSource;
 
+/** Tolerance, limits and progress reporting of {@link findPoseArray} and {@link createPoseScanner}. */
 export interface FindPoseOptions {
   /** Per-lane tolerance of position and rotation lanes (default POSE_LANE_TOLERANCE = 1e-4). */
   tolerance?: number;
@@ -51,6 +54,7 @@ export interface FindPoseOptions {
   onProgress?: (bytesScanned: number) => void;
 }
 
+/** A pose-array search fed chunk by chunk: what {@link createPoseScanner} returns. */
 export interface PoseScanner {
   /** Scans the next chunk of the dump; the chunk may be reused by the caller afterwards. */
   push(chunk: Uint8Array): void;
@@ -61,6 +65,11 @@ export interface PoseScanner {
 
 const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Finds the skeleton's runtime pose array in a memory dump read in chunks (never whole), at any
+ * 4-byte-aligned offset. Resolves with the lowest-offset match, or null when the dump holds none or
+ * the skeleton has no bones; rejects only when the source's own reads reject.
+ */
 export async function findPoseArray(skeleton: Skeleton, source: PoseSource, options: FindPoseOptions = {}): Promise<PoseFindResult | null> {
   const scanner = createPoseScanner(skeleton, options);
   if (skeleton.bones.length === 0) return null;
@@ -111,7 +120,9 @@ function alignUp4(n: number): number {
   return Math.ceil(n / 4) * 4;
 }
 
-/** The streaming core of findPoseArray, for callers that drive the chunks themselves. */
+/**
+ * The streaming core of {@link findPoseArray}, for callers that drive the chunks themselves: push every chunk, then ask for the result. Never throws.
+ */
 export function createPoseScanner(skeleton: Skeleton, options: FindPoseOptions = {}): PoseScanner {
   const matcher = createPoseMatcher(skeleton, options.tolerance);
   const maxAlsoAt = options.maxAlsoAt ?? 16;

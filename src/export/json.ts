@@ -9,8 +9,10 @@ import { hex } from '../io/format.js';
 import type { Vec4 } from '../math/vector.js';
 import { idHexWidth, type Skeleton } from '../model/skeleton.js';
 
+/** Resolves a bone name hash to its name, or null when unknown. */
 export type BoneNameResolver = (hash: number) => string | null;
 
+/** One bone of {@link SkeletonJson}: ids and hashes as `0x` hex text, transforms as plain numbers. */
 export interface BoneJson {
   index: number;
   id: string;
@@ -26,6 +28,7 @@ export interface BoneJson {
   storedIndex: number;
 }
 
+/** A Skeleton as the `inspect --json` contract: plain data, no bigint, ready for `JSON.stringify`. */
 export interface SkeletonJson {
   kind: 'Skeleton';
   dialect: Skeleton['dialect'];
@@ -38,6 +41,10 @@ export interface SkeletonJson {
   bones: BoneJson[];
 }
 
+/**
+ * The skeleton as {@link SkeletonJson}; `size` is the resource's byte length, and `boneName` (default:
+ * none known) resolves the names. Never throws.
+ */
 export function skeletonToJson(skeleton: Skeleton, size: number, boneName: BoneNameResolver = () => null): SkeletonJson {
   const width = idHexWidth(skeleton.dialect);
   let resolved = 0;
@@ -72,12 +79,16 @@ export function skeletonToJson(skeleton: Skeleton, size: number, boneName: BoneN
   };
 }
 
+/** A resource reference of {@link ComponentJson}: mode, flag and id as `0x` + 16 hex digits. */
 export interface ResourceReferenceJson {
   mode: number;
   flag: number;
   id: string;
 }
 
+/**
+ * A SkeletonComponent as the `inspect --json` contract, with its length rule `56 + 10 × addons + 20 × tracks`.
+ */
 export interface ComponentJson {
   kind: 'SkeletonComponent';
   dialect: 'anvilnext';
@@ -96,6 +107,7 @@ function referenceJson(ref: ResourceReference): ResourceReferenceJson {
   return { mode: ref.mode, flag: ref.flag, id: hex(ref.id, 16) };
 }
 
+/** The SkeletonComponent as {@link ComponentJson}; `size` is the resource's byte length. Never throws. */
 export function componentToJson(component: SkeletonComponent, size: number): ComponentJson {
   const bodySize = size - SKELETON_COMPONENT_HEADER_SIZE;
   const expected = expectedComponentBodySize(component.addons.length, component.trackDefinitions.length);
@@ -114,7 +126,9 @@ export function componentToJson(component: SkeletonComponent, size: number): Com
   };
 }
 
-/** JSON text for reports: bigint-free data, two-space indent. */
+/**
+ * JSON text of `value` with a two-space indent and a final newline. Throws a `TypeError` on a bigint or a cycle, as `JSON.stringify` does.
+ */
 export function toJsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -53,6 +53,9 @@ export function freeName(base: string, names: readonly string[]): string {
   return `${base}.${k}`;
 }
 
+/**
+ * The `extras` of every bone's glTF node: its name hash and id as `0x` hex text, and its bone index (= joint index).
+ */
 export interface BoneNodeExtras {
   [key: string]: string | number;
   nameHash: string;

@@ -8,13 +8,18 @@ import { ANVILNEXT_READING_DEFAULTS, anvilnextSkeletonCodec, skeletonComponent, 
 import { CLASS } from './classes.js';
 import { scimitarSkeleton, type ScimitarSkeleton } from './scimitar/index.js';
 
+/** The two resource classes this package reads. */
 export type ResourceKind = 'Skeleton' | 'SkeletonComponent';
 
+/**
+ * A decoded resource: its class, its layout and the record as the layout stores it (with the reading for `anvilnext` Skeletons).
+ */
 export type Resource =
   | { kind: 'Skeleton'; dialect: 'anvilnext'; record: AnvilnextSkeleton; reading: AnvilnextReading }
   | { kind: 'Skeleton'; dialect: 'scimitar'; record: ScimitarSkeleton }
   | { kind: 'SkeletonComponent'; dialect: 'anvilnext'; record: SkeletonComponent };
 
+/** A class and layout a header fits: what {@link classifyHeader} returns. */
 export interface HeaderClass {
   kind: ResourceKind;
   dialect: Dialect;
@@ -28,7 +33,9 @@ function classAt(bytes: Uint8Array, offset: number): number | null {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true);
 }
 
-/** The layouts and kinds a header fits, most likely first. Empty when it is neither class. */
+/**
+ * The layouts and kinds a header fits, most likely first (only `dialect` when given); empty when it is neither class. Never throws.
+ */
 export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClass[] {
   const found: HeaderClass[] = [];
   if (dialect !== 'scimitar') {
@@ -42,7 +49,9 @@ export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClas
   return found;
 }
 
-/** A short description of what a header holds, for messages about files that are neither class. */
+/**
+ * A short description of what a header holds (the class hashes at both layouts' offsets), for messages about files that are neither class. Never throws.
+ */
 export function describeHeader(bytes: Uint8Array): string {
   const a = classAt(bytes, CLASS_OFFSET.anvilnext);
   const s = classAt(bytes, CLASS_OFFSET.scimitar);
@@ -52,6 +61,9 @@ export function describeHeader(bytes: Uint8Array): string {
   return parts.length ? parts.join(', ') : `only ${bytes.length} bytes`;
 }
 
+/**
+ * How {@link readResource} and {@link readResourceAs} read: the layout, the reading, and whether to record field spans.
+ */
 export interface ReadResourceOptions {
   /** Layout to read with; detected from the header when absent. */
   dialect?: Dialect;
@@ -63,6 +75,7 @@ export interface ReadResourceOptions {
   spanDepth?: number;
 }
 
+/** A decoded resource, and its field spans when they were asked for. */
 export interface ReadResult {
   resource: Resource;
   spans?: Span[];
@@ -74,7 +87,11 @@ export function resourceCodec(header: HeaderClass, reading: AnvilnextReading = A
   return header.dialect === 'scimitar' ? scimitarSkeleton : anvilnextSkeletonCodec(reading);
 }
 
-/** Reads one resource as the given class. Throws ParseError on any refusal. */
+/**
+ * Reads the bytes as the given class and layout (see {@link classifyHeader}), to their exact end.
+ * Returns the resource, with its field spans when `spans` is set; throws a {@link ParseError} (offset,
+ * field path, expected, found) on any refusal, whatever the header says.
+ */
 export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): ReadResult {
   const decodeOptions = { spans: options.spans === true, spanDepth: options.spanDepth };
   if (header.kind === 'SkeletonComponent') {
@@ -91,9 +108,10 @@ export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: 
 }
 
 /**
- * Reads a Skeleton or SkeletonComponent, detecting the layout from the header. When a header
- * fits both layouts, the first that consumes the file exactly wins. Returns null for any other
- * class; throws ParseError when a candidate layout refuses the file.
+ * Reads a Skeleton or SkeletonComponent, detecting the layout from the header (or taking
+ * `options.dialect`). When a header fits both layouts, the first that reads the file exactly wins.
+ * Returns null when the header is of neither class; throws the first layout's {@link ParseError}
+ * when every layout the header fits refuses the bytes.
  */
 export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {}): ReadResult | null {
   const candidates = classifyHeader(bytes, options.dialect);
@@ -109,7 +127,11 @@ export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {
   throw firstError;
 }
 
-/** Encodes a resource; a decoded one comes back as the identical bytes. */
+/**
+ * The bytes of a resource in its layout; a resource read by {@link readResource} comes back as the
+ * identical bytes. Throws a `RangeError` or `Error` when the record holds what the layout cannot
+ * store (a raw portion of the wrong length, an inline object where none is allowed).
+ */
 export function writeResource(resource: Resource): Uint8Array {
   switch (resource.kind) {
     case 'SkeletonComponent':

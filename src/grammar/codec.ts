@@ -16,6 +16,7 @@ export interface Span {
   end: number;
 }
 
+/** What a codec's `read` is given besides the reader: span recording, path tracking and the id scope. */
 export interface ReadContext {
   /** Field spans, or null when not recording (the default: decoding stays lean). Needs `trackPaths`. */
   spans: Span[] | null;
@@ -27,6 +28,11 @@ export interface ReadContext {
   scope: IdScope | null;
 }
 
+/**
+ * A type that reads, writes and describes itself: one declaration drives decoding, encoding, hex
+ * spans and the format tables. `read` throws a {@link ParseError} on bytes it refuses; `write` throws
+ * (a `RangeError` or `Error`) on a value it cannot encode.
+ */
 export interface Codec<T> {
   /** Type as the format tables show it, e.g. `u32 = 0x24AECB7C`, `counted array of Bone`. */
   readonly typeName: string;
@@ -48,12 +54,17 @@ export interface Codec<T> {
    * (and not a primitive) is read by calling its own `read`.
    */
   readonly layout?: CodecLayout;
+  /**
+   * Reads one value at the reader's position and advances past it; throws a {@link ParseError} on bytes it refuses.
+   */
   read(reader: ByteReader, context: ReadContext): T;
+  /** Writes the value; throws on a value it cannot encode. */
   write(writer: ByteWriter, value: T): void;
 }
 
 // Codec<T> is invariant in T (read returns it, write takes it), so collections of mixed codecs
 // need `any` here; the struct and array combinators restore precise types.
+/** A codec of any value type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCodec = Codec<any>;
 
@@ -67,6 +78,11 @@ export const PrimitiveKind = Object.freeze({ U8: 1, U16: 2, U32: 3, U64: 4, F32:
 /** One of the values of {@link PrimitiveKind}. */
 export type PrimitiveKind = (typeof PrimitiveKind)[keyof typeof PrimitiveKind];
 
+/** The id of a value read, for {@link registersId}-style layouts. */
+export type IdGetter = (value: never) => number | bigint;
+/** Turns an inner codec's value into the mapped one, for `map` layouts. */
+export type DecodeStep = (value: never) => unknown;
+
 /** The makeup of each combinator, as the reader compiler sees it. */
 export type CodecLayout =
   | { readonly kind: 'constant'; readonly value: number }
@@ -75,9 +91,9 @@ export type CodecLayout =
   | { readonly kind: 'counted'; readonly element: AnyCodec; readonly mustBeEmpty: boolean }
   | { readonly kind: 'pointer'; readonly id: AnyCodec; readonly allowNull: boolean; readonly allowReference: boolean; readonly inline: AnyCodec | undefined }
   | { readonly kind: 'idScope'; readonly inner: AnyCodec }
-  | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: (value: never) => number | bigint }
+  | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: IdGetter }
   | { readonly kind: 'scopedReference'; readonly inner: AnyCodec; readonly mode: 'earlier' | 'any'; readonly expectation: string }
-  | { readonly kind: 'map'; readonly inner: AnyCodec; readonly decode: (value: never) => unknown }
+  | { readonly kind: 'map'; readonly inner: AnyCodec; readonly decode: DecodeStep }
   | { readonly kind: 'compiled'; readonly inner: AnyCodec };
 
 /** The decoded type of a codec. */

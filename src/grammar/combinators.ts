@@ -2,8 +2,8 @@ import { formatValue } from '../io/format.js';
 import type { Codec } from './codec.js';
 
 /**
- * A codec presented as another shape: `decode` after reading, `encode` before writing.
- * Layout (sizes, children, fields) stays that of the underlying codec.
+ * The codec presented as another shape: `decode` after reading, `encode` before writing; sizes,
+ * children and fields stay the underlying codec's. Fails as the underlying codec and the two functions do.
  */
 export function mapCodec<A, B>(codec: Codec<A>, decode: (a: A) => B, encode: (b: B) => A): Codec<B> {
   return {
@@ -15,7 +15,10 @@ export function mapCodec<A, B>(codec: Codec<A>, decode: (a: A) => B, encode: (b:
   };
 }
 
-/** A portion with no known layout: any occurrence is refused (used inside arrays that must be empty). */
+/**
+ * A codec of a portion whose layout is unknown (for arrays that must be empty): reading refuses any
+ * occurrence with a {@link ParseError}, and writing throws an `Error`.
+ */
 export function unknownLayout<T = never>(name: string): Codec<T> {
   return {
     typeName: `${name} (layout unknown)`,
@@ -28,7 +31,9 @@ export function unknownLayout<T = never>(name: string): Codec<T> {
   };
 }
 
-/** u32 byte length L, then L bytes; L = 0 reads as null (absent). */
+/**
+ * A codec of a u32 byte length L, then L bytes; L = 0 reads as null (absent). Reading refuses with a {@link ParseError} a length longer than the bytes left.
+ */
 export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
   typeName: 'u32 byte length L, then L bytes (L = 0: absent)',
   fixedSize: null,
@@ -45,7 +50,10 @@ export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
   },
 };
 
-/** u8 presence flag (0 or 1); when 1, u32 byte length L and L bytes. */
+/**
+ * A codec of a u8 presence flag (0 or 1), then when 1 a u32 byte length L and L bytes; 0 reads as null.
+ * Reading refuses with a {@link ParseError} any other flag or a length longer than the bytes left.
+ */
 export const flaggedLengthPrefixedBytes: Codec<Uint8Array | null> = {
   typeName: 'u8 present (0 or 1); when 1, u32 byte length L, then L bytes',
   fixedSize: null,

@@ -3,6 +3,7 @@ import { ByteReader } from '../io/reader.js';
 import { ByteWriter } from '../io/writer.js';
 import type { Codec, ReadContext, Span } from './codec.js';
 
+/** Options of {@link decodeAll}. */
 export interface DecodeOptions {
   /** Record every field's span (path, start, end) for hex annotation. Off by default. */
   spans?: boolean;
@@ -10,6 +11,7 @@ export interface DecodeOptions {
   spanDepth?: number;
 }
 
+/** What {@link decodeAll} returns: the value, and the spans when asked for. */
 export interface Decoded<T> {
   value: T;
   /** Present only when asked for. */
@@ -39,12 +41,14 @@ export function decodeTracked<T>(codec: Codec<T>, bytes: Uint8Array): T {
 }
 
 /**
- * Decodes the whole input with `codec`; refuses any byte left after the last field.
+ * The whole input decoded with `codec` (and its spans with `options.spans`). Throws a
+ * {@link ParseError} naming the field path on any refusal, or when any byte is left after the last
+ * field.
  *
  * Keeping the field path costs a push and a pop per field, so the first pass runs without it,
- * through the codec's generated reader where it has one (`compiled.ts`); a refusal is rare, and
- * only then is the input read again through the declaration with paths kept, which raises the
- * same refusal with its exact field path.
+ * through the codec's generated reader where it has one; a refusal is rare, and only then is the
+ * input read again through the declaration with paths kept, which raises the same refusal with its
+ * exact field path.
  */
 export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: DecodeOptions = {}): Decoded<T> {
   if (!options.spans) {
@@ -60,6 +64,9 @@ export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: Decode
   return { value, spans };
 }
 
+/**
+ * The bytes of `value` encoded by `codec` (`sizeHint` presizes the buffer); throws whatever the codec's `write` throws on a value it cannot encode.
+ */
 export function encodeAll<T>(codec: Codec<T>, value: T, sizeHint = 1024): Uint8Array {
   const writer = new ByteWriter(sizeHint);
   codec.write(writer, value);

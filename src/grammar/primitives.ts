@@ -8,13 +8,29 @@ function primitive<T>(typeName: string, size: number, kind: PrimitiveKind, read:
   return { typeName, fixedSize: size, minSize: size, primitive: kind, read: (r) => read(r), write };
 }
 
+/** Unsigned 8-bit integer. Reading refuses with a {@link ParseError} at the end of the data. */
 export const u8 = primitive<number>('u8', 1, PrimitiveKind.U8, (r) => r.u8(), (w, v) => w.u8(v));
+/**
+ * Unsigned 16-bit little-endian integer. Reading refuses with a {@link ParseError} at the end of the data.
+ */
 export const u16 = primitive<number>('u16', 2, PrimitiveKind.U16, (r) => r.u16(), (w, v) => w.u16(v));
+/**
+ * Unsigned 32-bit little-endian integer. Reading refuses with a {@link ParseError} at the end of the data.
+ */
 export const u32 = primitive<number>('u32', 4, PrimitiveKind.U32, (r) => r.u32(), (w, v) => w.u32(v));
+/**
+ * Unsigned 64-bit little-endian integer, as a bigint. Reading refuses with a {@link ParseError} at the end of the data.
+ */
 export const u64 = primitive<bigint>('u64', 8, PrimitiveKind.U64, (r) => r.u64(), (w, v) => w.u64(v));
+/**
+ * 32-bit little-endian float. Reading refuses with a {@link ParseError} at the end of the data and on a
+ * signalling NaN, whose bits a JavaScript number cannot carry back out.
+ */
 export const f32 = primitive<number>('f32', 4, PrimitiveKind.F32, (r) => r.f32(), (w, v) => w.f32(v));
 
-/** Four f32: a position (x, y, z, 0) or a rotation quaternion (x, y, z, w). */
+/**
+ * Four f32 lanes: a position (x, y, z, 0) or a rotation quaternion (x, y, z, w). Reading refuses with a {@link ParseError} as {@link f32} does.
+ */
 export const vec4: Codec<Vec4> = {
   typeName: 'f32 × 4',
   fixedSize: 16,
@@ -29,7 +45,9 @@ export const vec4: Codec<Vec4> = {
   },
 };
 
-/** `n` bytes kept exactly as read (a portion whose packing is unknown). */
+/**
+ * A codec of `n` bytes kept exactly as read (a portion whose packing is unknown). Reading refuses with a {@link ParseError} when fewer remain; writing throws a `RangeError` on a value of another length.
+ */
 export function rawBytes(n: number): Codec<Uint8Array> {
   return {
     typeName: `${n} raw bytes`,
@@ -64,12 +82,16 @@ function constant(base: Codec<number>, digits: number, value: number, label?: st
   };
 }
 
-/** A byte fixed by the format (a tag or a managed flag). */
+/**
+ * A codec of a byte the format fixes (a tag or a managed flag): reading refuses any other value with a {@link ParseError}; writing writes the constant whatever it is given.
+ */
 export function constU8(value: number, label?: string): ConstCodec<number> {
   return constant(u8, 2, value, label);
 }
 
-/** A word fixed by the format: a class hash. */
+/**
+ * A codec of a word the format fixes (a class hash): reading refuses any other value with a {@link ParseError}; writing writes the constant whatever it is given.
+ */
 export function constU32(value: number, label?: string): ConstCodec<number> {
   return constant(u32, 8, value, label);
 }

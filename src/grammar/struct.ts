@@ -10,6 +10,9 @@ export interface FieldSpec<C extends AnyCodec = AnyCodec> {
   note: string;
 }
 
+/**
+ * One field of a {@link struct}: its codec, how sure the seed is of it, and a note for the tables. Never throws.
+ */
 export function field<C extends AnyCodec>(codec: C, confidence: Confidence, note = ''): FieldSpec<C> {
   return { codec, confidence, note };
 }
@@ -26,6 +29,7 @@ export type DecodedStruct<S extends Record<string, FieldSpec>> = {
   [K in Exclude<keyof S, ConstKeys<S>>]: S[K] extends FieldSpec<infer C> ? Infer<C> : never;
 };
 
+/** A structure's codec: a {@link Codec} that also lists its named fields for the format tables. */
 export interface StructCodec<T> extends Codec<T> {
   readonly structName: string;
   readonly fields: readonly StructField[];
@@ -34,8 +38,9 @@ export interface StructCodec<T> extends Codec<T> {
 }
 
 /**
- * A sequence of named fields. Constants are checked on read and written from the declaration;
- * every other field is a property of the decoded object, in declaration order.
+ * A codec of a sequence of named fields. Constants are checked on read and written from the
+ * declaration; every other field is a property of the decoded object, in declaration order. Reading
+ * refuses with the {@link ParseError} of the field that refuses.
  */
 export function struct<S extends Record<string, FieldSpec>>(structName: string, spec: S, summary = ''): StructCodec<DecodedStruct<S>> {
   const fields: StructField[] = Object.entries(spec).map(([name, f]) => ({ name, ...f }));

@@ -1,5 +1,6 @@
 import { formatOffset, formatPath, type PathSegment } from './format.js';
 
+/** What a {@link ParseError} is built from: where, in which field, what was expected and what was found. */
 export interface ParseErrorDetails {
   /** Absolute byte offset in the input where the problem is. */
   offset: number;
@@ -23,6 +24,7 @@ export class ParseError extends Error {
   readonly expected: string;
   readonly actual: string;
 
+  /** A refusal whose message reads `offset 0x1A2 (418): bones[3].parent: expected …, got …`. */
   constructor(details: ParseErrorDetails) {
     const path = formatPath(details.path);
     super(`offset ${formatOffset(details.offset)}: ${path}: expected ${details.expected}, got ${details.actual}`);
@@ -33,7 +35,7 @@ export class ParseError extends Error {
     this.actual = details.actual;
   }
 
-  /** Plain data for reports and JSON. */
+  /** The refusal as plain data for reports and JSON. */
   toJSON(): { offset: number; path: string; expected: string; actual: string; message: string } {
     return { offset: this.offset, path: this.path, expected: this.expected, actual: this.actual, message: this.message };
   }

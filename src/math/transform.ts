@@ -8,8 +8,8 @@ export interface Transform {
 }
 
 /**
- * parent ∘ local: rotation q_parent · q_local, position p_parent + q_parent · p_local.
- * The fourth position lane is carried as 0, as the formats store it.
+ * parent ∘ local: rotation q_parent · q_local, position p_parent + q_parent · p_local, as a new
+ * transform (the fourth position lane 0, as the formats store it). Never throws.
  */
 export function composeTransforms(parent: Readonly<Transform>, local: Readonly<Transform>): Transform {
   const r = quatRotate(parent.rotation, local.position);
@@ -19,7 +19,7 @@ export function composeTransforms(parent: Readonly<Transform>, local: Readonly<T
   };
 }
 
-/** The inverse rigid transform. */
+/** The inverse of a rigid transform with a unit rotation, as a new transform. Never throws. */
 export function invertTransform(t: Readonly<Transform>): Transform {
   const inverseRotation = quatConjugate(t.rotation);
   const p = quatRotate(inverseRotation, t.position);

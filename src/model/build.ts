@@ -2,6 +2,7 @@ import type { Transform } from '../math/transform.js';
 import { descendantCounts, globalsFromLocals } from './hierarchy.js';
 import type { Dialect, Skeleton } from './skeleton.js';
 
+/** One bone of a {@link SkeletonDescription}: name hash, parent index and local transform. */
 export interface BoneDescription {
   nameHash: number;
   /** Index of the parent, −1 for the root; parents come before children. */
@@ -13,6 +14,9 @@ export interface BoneDescription {
   mirror?: number | null;
 }
 
+/**
+ * A skeleton to build with {@link buildSkeleton}: layout, id, and bones with parents and local transforms.
+ */
 export interface SkeletonDescription {
   dialect: Dialect;
   id: bigint;
@@ -22,8 +26,9 @@ export interface SkeletonDescription {
 }
 
 /**
- * A skeleton from a rig description: globals composed from the locals, descendant counts and
- * stored indices derived, bone ids allocated after the skeleton's id when not given.
+ * A skeleton from a description: globals composed from the locals, descendant counts and stored
+ * indices derived, bone ids allocated after the skeleton's id when not given. Never throws; parents
+ * that do not come before their child are kept as given (the checks report them).
  */
 export function buildSkeleton(description: SkeletonDescription): Skeleton {
   const parents = description.bones.map((b) => b.parent);

@@ -10,6 +10,7 @@ import type { Dialect } from '../formats/dialect.js';
 export type { Dialect } from '../formats/dialect.js';
 export { DIALECTS } from '../formats/dialect.js';
 
+/** One bone of a {@link Skeleton}, the same in either layout. */
 export interface SkeletonBone {
   /** Position in the bone list. */
   index: number;
@@ -34,6 +35,10 @@ export interface SkeletonBone {
   storedIndex: number;
 }
 
+/**
+ * The dialect-free skeleton: index-aligned bones with parent indices, name hashes and the stored
+ * transforms, built from either layout by {@link skeletonFromResource}.
+ */
 export interface Skeleton {
   dialect: Dialect;
   /** The Skeleton object's id. */

@@ -1,5 +1,6 @@
 /** The cracker's matches: their shape, plausibility order and bounded collection per target. */
 
+/** One name found for a hash: the name and the vocabulary words and separators it was built from. */
 export interface CrackMatch {
   name: string;
   /** The vocabulary words, in order. */
@@ -8,6 +9,7 @@ export interface CrackMatch {
   separators: string[];
 }
 
+/** Every match found for one target hash, most plausible first. */
 export interface CrackResult {
   hash: number;
   /** Most plausible first: fewest numbers inside the name, then fewest words, then by name. */

@@ -9,6 +9,7 @@ import { buildSkeleton, type BoneDescription } from '../model/build.js';
 import type { Dialect, Skeleton } from '../model/skeleton.js';
 import { crc32 } from '../names/crc32.js';
 
+/** One bone of a {@link Rig}, by name, with its parent's name and its local transform. */
 export interface RigBone {
   name: string;
   /** Parent's name; absent for the root. */
@@ -21,6 +22,7 @@ export interface RigBone {
   local?: Transform;
 }
 
+/** A rig description: bones by name, turned into a skeleton by {@link rigToSkeleton}. */
 export interface Rig {
   name: string;
   dialect: Dialect;
@@ -55,7 +57,11 @@ export function oppositeSideName(name: string): string | null {
   return null;
 }
 
-/** Mirrors: each bone's opposite-side bone where the rig has one, else itself. */
+/**
+ * The skeleton of a rig description: locals from positions and turns, globals composed, name hashes
+ * from the names, mirrors to each bone's opposite-side bone where the rig has one (else itself).
+ * Throws an `Error` when a bone names a parent the rig does not hold before it.
+ */
 export function rigToSkeleton(rig: Rig): Skeleton {
   const indexByName = new Map(rig.bones.map((b, i) => [b.name, i]));
   const bones: BoneDescription[] = rig.bones.map((b, index) => {

@@ -10,10 +10,14 @@ import type { Dialect } from '../../formats/dialect.js';
 import { boneFields, CENSUS_LAYOUTS, layoutPortions, type CensusLayout } from './portions.js';
 import { keepExamples, type CensusRefusal, type CensusState, type CheckExample, type HeldFailed } from './state.js';
 
+/**
+ * One row of a census table: a portion or Bone field by name, with the files that held it and that were refused inside it.
+ */
 export interface PortionCount extends HeldFailed {
   name: string;
 }
 
+/** A layout's rows of the census: files, those read exactly, and each portion and Bone field in order. */
 export interface LayoutReport {
   /** Files of the layout (read to the end or refused). */
   files: number;
@@ -24,6 +28,9 @@ export interface LayoutReport {
   boneFields: PortionCount[];
 }
 
+/**
+ * One named check over the census: how many Skeletons it held, failed, noted or did not apply to, with a few examples.
+ */
 export interface CheckReport {
   title: string;
   /** The check's declared confidence (per dialect it may differ: see `byConfidence`). */
@@ -40,6 +47,10 @@ export interface CheckReport {
   examples: CheckExample[];
 }
 
+/**
+ * The census report (`census --json`): counts of files, Skeletons, bones and components, name
+ * resolution, every named check and every refusal. Plain data with no bigint, ready for `JSON.stringify`.
+ */
 export interface CensusReport {
   files: number;
   /** Files of other classes, empty ones included. */

@@ -7,6 +7,7 @@
 import type { Dialect } from '../../formats/dialect.js';
 import { CENSUS_LAYOUTS, type CensusLayout } from './portions.js';
 
+/** Files that were read past a portion, and files refused inside it. */
 export interface HeldFailed {
   /** Files that were read past this portion. */
   held: number;
@@ -14,6 +15,7 @@ export interface HeldFailed {
   failed: number;
 }
 
+/** A layout's running counts in a {@link CensusState}. */
 export interface LayoutState {
   /** Files of the layout, read to the end or refused. */
   files: number;
@@ -50,6 +52,7 @@ export interface CheckExample {
   message: string;
 }
 
+/** A named check's running counts in a {@link CensusState}. */
 export interface CheckTally {
   held: number;
   failed: number;
@@ -65,6 +68,10 @@ export interface CheckTally {
   examples: CheckExample[];
 }
 
+/**
+ * A census's running state as plain data: what `CensusAccumulator.state()` and `take()` return and
+ * `merge()` accepts, so a worker can post its partial census for the main thread to merge.
+ */
 export interface CensusState {
   files: number;
   /** Files of other classes (including empty ones): not Skeletons or SkeletonComponents by header. */

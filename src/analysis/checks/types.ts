@@ -16,6 +16,7 @@ export const CHECK_CONFIDENCES: readonly CheckConfidence[] = ['Proven', 'Observe
  */
 export type CheckStatus = 'held' | 'failed' | 'not-applicable' | 'noted';
 
+/** What a check looks at: the dialect-free skeleton, and for record-level checks the decoded record. */
 export interface CheckSubject {
   skeleton: Skeleton;
   /** The dialect's decoded record, for record-level checks; absent when only the model is known. */
@@ -31,6 +32,7 @@ export interface CheckSubject {
   summaries?: boolean;
 }
 
+/** One place a check found its fact broken: the bone (or −1 for the whole skeleton) and what was wrong. */
 export interface Offender {
   /** Bone index (array position); −1 stands for the skeleton as a whole (e.g. its own transform). */
   bone: number;
@@ -43,6 +45,7 @@ export interface Offender {
   message: string;
 }
 
+/** One check's verdict on one skeleton: its status, confidence and offenders. Plain JSON-ready data. */
 export interface CheckResult {
   id: string;
   confidence: CheckConfidence;
@@ -54,6 +57,10 @@ export interface CheckResult {
   summary?: string;
 }
 
+/**
+ * A named check: the fact it encodes and how sure the seed is of it, and `run`, which returns a
+ * {@link CheckResult} and never throws on a malformed skeleton (it reports offenders instead).
+ */
 export interface Check {
   /** Kebab-case, stable: reports and `--only` name checks by it. */
   id: string;
