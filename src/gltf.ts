@@ -3,7 +3,8 @@
  * only entry that loads `@gltf-transform/core`. Its functions are declared here with types of our
  * own (bytes and text in, bytes and text out) so a consumer's type check never reaches
  * glTF-Transform's declarations, which need the DOM and ESNext libraries (`RequestInit`,
- * `Float16Array`) to compile without `skipLibCheck`.
+ * `Float16Array`) to compile without `skipLibCheck`. For the same reason the glTF-Transform
+ * `Document` the exporter builds is not exported.
  *
  * @packageDocumentation
  */

@@ -19,8 +19,11 @@ export const POSE_SCALE: Readonly<Vec4> = [1, 1, 1, 0];
 
 /** One bone's record of the runtime pose array, as decoded. */
 export interface PoseRecord {
+  /** x, y, z, 0. */
   position: Vec4;
+  /** Quaternion x, y, z, w. */
   rotation: Quat;
+  /** 1, 1, 1, 0 as the engine writes it. */
   scale: Vec4;
 }
 

@@ -18,12 +18,15 @@ export { POSE_ROOT_KINDS } from './pose-match.js';
 export interface PoseFindResult {
   /** Byte offset of bone 0's record in the dump. */
   offset: number;
+  /** What the root record equals: the own transform (`replace`), own ∘ stored root local (`compose`), the stored root local (`stored`), or none (`unknown`). */
   root: PoseRootKind;
   /** Every form the root record equals, in order (`replace`, `compose`, `stored`). */
   rootKinds: PoseRootKind[];
+  /** Number of bones (records) in the array. */
   bones: number;
   /** Bones whose record equals the expected local (the root counts unless `unknown`). */
   matched: number;
+  /** Largest lane difference of the matched records. */
   maxError: number;
   /** How many matches the dump holds in all (1 when unique). */
   matches: number;
@@ -60,6 +63,7 @@ export interface PoseScanner {
   push(chunk: Uint8Array): void;
   /** The first match (lowest offset) among everything pushed, or null. */
   result(): PoseFindResult | null;
+  /** Bytes pushed so far. */
   readonly bytesScanned: number;
 }
 

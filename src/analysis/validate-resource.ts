@@ -9,10 +9,15 @@ import { ParseError } from '../io/errors.js';
 
 /** A refusal as plain data: what `ParseError.toJSON()` gives. */
 export interface RefusalReport {
+  /** Absolute byte offset of the refusal. */
   offset: number;
+  /** Field path, e.g. `bones[3].parent`. */
   path: string;
+  /** What the grammar expected. */
   expected: string;
+  /** What the bytes hold. */
   actual: string;
+  /** The whole message, as `ParseError.message` reads. */
   message: string;
 }
 
@@ -27,7 +32,9 @@ export type ResourceValidation =
 
 /** How {@link validateResourceBytes} reads a file. */
 export interface ValidateOptions {
+  /** Layout to read with; detected from the header when absent. */
   dialect?: Dialect;
+  /** The `anvilnext` reading; the defaults when absent. */
   reading?: AnvilnextReading;
   /** Also re-encode and compare with the input. */
   roundtrip?: boolean;

@@ -58,8 +58,11 @@ export function freeName(base: string, names: readonly string[]): string {
  */
 export interface BoneNodeExtras {
   [key: string]: string | number;
+  /** CRC-32 of the bone's name, `0x` + 8 hex digits. */
   nameHash: string;
+  /** The bone's object id as hex text. */
   id: string;
+  /** The bone's list position, also its joint index. */
   index: number;
 }
 

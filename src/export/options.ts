@@ -12,7 +12,9 @@ export const GLTF_POSES: readonly GltfPose[] = ['bind', 'runtime'];
 
 /** What a glTF export writes: the pose, the axes, whether to add the bone mesh, and the bones' names. */
 export interface GltfExportOptions {
+  /** Which local transforms the nodes get; see {@link GltfPose}. */
   pose: GltfPose;
+  /** The axes to write in; see {@link AxisConvention}. */
   axes: AxisConvention;
   /** Add a small skinned mesh drawing each bone, so viewers show the rig. */
   mesh: boolean;

@@ -21,7 +21,9 @@ export type Resource =
 
 /** A class and layout a header fits: what {@link classifyHeader} returns. */
 export interface HeaderClass {
+  /** The resource class. */
   kind: ResourceKind;
+  /** The layout. */
   dialect: Dialect;
 }
 
@@ -77,7 +79,9 @@ export interface ReadResourceOptions {
 
 /** A decoded resource, and its field spans when they were asked for. */
 export interface ReadResult {
+  /** The decoded resource. */
   resource: Resource;
+  /** Every field's byte range, present only when `spans` was asked for. */
   spans?: Span[];
 }
 

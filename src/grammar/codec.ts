@@ -11,8 +11,11 @@ export type Confidence = 'Proven' | 'Observed' | 'Inferred' | 'Unknown';
 
 /** A field's byte range in the input, recorded only when asked for. */
 export interface Span {
+  /** The field path, e.g. `bones[3].parent`. */
   path: string;
+  /** Offset of the field's first byte. */
   start: number;
+  /** Offset one past the field's last byte. */
   end: number;
 }
 
@@ -101,6 +104,7 @@ export type Infer<C> = C extends Codec<infer T> ? T : never;
 
 /** Marker for fields whose value is fixed by the format: checked on read, left out of the decoded object. */
 export interface ConstCodec<T> extends Codec<T> {
+  /** The value the format fixes. */
   readonly constant: T;
 }
 

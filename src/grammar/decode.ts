@@ -13,6 +13,7 @@ export interface DecodeOptions {
 
 /** What {@link decodeAll} returns: the value, and the spans when asked for. */
 export interface Decoded<T> {
+  /** The decoded value. */
   value: T;
   /** Present only when asked for. */
   spans?: Span[];

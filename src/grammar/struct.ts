@@ -5,8 +5,11 @@ import type { ByteReader } from '../io/reader.js';
 
 /** One field of a structure: its codec and what the seed says of it. */
 export interface FieldSpec<C extends AnyCodec = AnyCodec> {
+  /** The field's codec. */
   codec: C;
+  /** How sure the seed is of the field. */
   confidence: Confidence;
+  /** A note for the format tables. */
   note: string;
 }
 
@@ -19,6 +22,7 @@ export function field<C extends AnyCodec>(codec: C, confidence: Confidence, note
 
 /** A declared field with its name, as the tables list it. */
 export interface StructField extends FieldSpec {
+  /** The field's name, a property of the decoded object unless it is a constant. */
   name: string;
 }
 
@@ -31,7 +35,9 @@ export type DecodedStruct<S extends Record<string, FieldSpec>> = {
 
 /** A structure's codec: a {@link Codec} that also lists its named fields for the format tables. */
 export interface StructCodec<T> extends Codec<T> {
+  /** The structure's name, its table's heading. */
   readonly structName: string;
+  /** The declared fields, in order. */
   readonly fields: readonly StructField[];
   /** One line describing the structure, shown above its table. */
   readonly summary: string;

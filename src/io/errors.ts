@@ -17,11 +17,17 @@ export interface ParseErrorDetails {
  * expected and found: `offset 0x1A2 (418): bones[3].parent: expected a bone read before, got …`.
  */
 export class ParseError extends Error {
+  /** Always `ParseError`. */
   override name = 'ParseError';
+  /** Absolute byte offset in the input where the problem is. */
   readonly offset: number;
+  /** The field path as text, e.g. `bones[3].parent`; `(root)` for the resource itself. */
   readonly path: string;
+  /** The field path as segments, e.g. `['bones', 3, 'parent']`. */
   readonly pathSegments: readonly PathSegment[];
+  /** What the grammar expected, in words. */
   readonly expected: string;
+  /** What the input holds, in words. */
   readonly actual: string;
 
   /** A refusal whose message reads `offset 0x1A2 (418): bones[3].parent: expected …, got …`. */

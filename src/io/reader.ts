@@ -7,7 +7,9 @@ import { formatValue, hex, type PathSegment } from './format.js';
  * that any refusal, truncation included, names the field it happened in.
  */
 export class ByteReader {
+  /** The whole input (offsets are into it). */
   readonly bytes: Uint8Array;
+  /** A view of the whole input. */
   readonly view: DataView;
   /** Absolute offset of the next byte to read. */
   pos: number;

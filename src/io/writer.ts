@@ -2,6 +2,7 @@
 export class ByteWriter {
   private buffer: Uint8Array;
   private view: DataView;
+  /** Bytes written so far. */
   pos = 0;
 
   /** An empty writer; the buffer grows as needed. Never throws. */

@@ -3,7 +3,9 @@ import type { Mat4, Quat, Vec4 } from './vector.js';
 
 /** A rigid transform as the formats store it: position (w lane 0) and unit rotation xyzw. */
 export interface Transform {
+  /** x, y, z and a fourth lane the formats store as 0. */
   position: Vec4;
+  /** Unit quaternion x, y, z, w. */
   rotation: Quat;
 }
 

@@ -40,11 +40,13 @@ export interface SkeletonBone {
  * transforms, built from either layout by {@link skeletonFromResource}.
  */
 export interface Skeleton {
+  /** The layout the skeleton was read from or is meant for. */
   dialect: Dialect;
   /** The Skeleton object's id. */
   id: bigint;
   /** SkeletonType enum (`anvilnext`), null where the layout has none. */
   skeletonType: number | null;
+  /** The bones in list order; a parent comes before its children in a well-formed skeleton. */
   bones: SkeletonBone[];
   /** The Skeleton's own transform (`anvilnext`), null where the layout has none. */
   ownTransform: Transform | null;

@@ -2,6 +2,7 @@
 
 /** One name found for a hash: the name and the vocabulary words and separators it was built from. */
 export interface CrackMatch {
+  /** The name whose CRC-32 is the target. */
   name: string;
   /** The vocabulary words, in order. */
   words: string[];
@@ -11,6 +12,7 @@ export interface CrackMatch {
 
 /** Every match found for one target hash, most plausible first. */
 export interface CrackResult {
+  /** The target hash. */
   hash: number;
   /** Most plausible first: fewest numbers inside the name, then fewest words, then by name. */
   matches: CrackMatch[];

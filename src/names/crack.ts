@@ -31,9 +31,11 @@ export interface CrackProgress {
   fraction: number;
   /** The prefix-table chunk being searched (from 1), of `chunks`. */
   chunk: number;
+  /** Prefix-table chunks in all. */
   chunks: number;
   /** Targets finished in this chunk, of `targets` (distinct). */
   targetsDone: number;
+  /** Distinct targets in all. */
   targets: number;
 }
 

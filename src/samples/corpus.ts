@@ -15,6 +15,7 @@ import { addonRigs, bikeRig, riderRig, skaterRig } from './rigs.js';
 export interface SampleFile {
   /** Relative path inside the corpus folder. */
   path: string;
+  /** The file's bytes. */
   bytes: Uint8Array;
   /** One line on what the file shows. */
   description: string;

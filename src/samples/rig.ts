@@ -11,6 +11,7 @@ import { crc32 } from '../names/crc32.js';
 
 /** One bone of a {@link Rig}, by name, with its parent's name and its local transform. */
 export interface RigBone {
+  /** The bone's name; its CRC-32 is the name hash. */
   name: string;
   /** Parent's name; absent for the root. */
   parent?: string;
@@ -24,11 +25,17 @@ export interface RigBone {
 
 /** A rig description: bones by name, turned into a skeleton by {@link rigToSkeleton}. */
 export interface Rig {
+  /** The rig's (file) name. */
   name: string;
+  /** The layout it is written in. */
   dialect: Dialect;
+  /** The Skeleton's id; bone ids follow it. */
   id: bigint;
+  /** SkeletonType (`anvilnext`). */
   skeletonType?: number;
+  /** The own transform (`anvilnext`). */
   ownTransform?: Transform;
+  /** The bones, each parent before its children. */
   bones: RigBone[];
 }
 

@@ -18,6 +18,7 @@ export type CheckStatus = 'held' | 'failed' | 'not-applicable' | 'noted';
 
 /** What a check looks at: the dialect-free skeleton, and for record-level checks the decoded record. */
 export interface CheckSubject {
+  /** The dialect-free skeleton to check. */
   skeleton: Skeleton;
   /** The dialect's decoded record, for record-level checks; absent when only the model is known. */
   record?: unknown;
@@ -40,20 +41,27 @@ export interface Offender {
   name?: string | null;
   /** The measured error, in the unit the check's tolerance uses; absent when not finite. */
   measured?: number;
+  /** What the fact expected here, in words. */
   expected?: string;
+  /** What the skeleton holds, in words. */
   actual?: string;
+  /** The offence in one sentence. */
   message: string;
 }
 
 /** One check's verdict on one skeleton: its status, confidence and offenders. Plain JSON-ready data. */
 export interface CheckResult {
+  /** The check's id. */
   id: string;
+  /** The check's confidence for this skeleton's dialect. */
   confidence: CheckConfidence;
+  /** Whether the fact held; see {@link CheckStatus}. */
   status: CheckStatus;
   /** The offending bones, in bone order, capped at MAX_OFFENDERS. */
   offenders: Offender[];
   /** How many offenders there are in all (offenders.length may be capped). */
   offenderCount: number;
+  /** One sentence on the outcome; absent when `summaries: false` was asked for. */
   summary?: string;
 }
 
@@ -64,6 +72,7 @@ export interface CheckResult {
 export interface Check {
   /** Kebab-case, stable: reports and `--only` name checks by it. */
   id: string;
+  /** A short title for reports. */
   title: string;
   /** The fact the check encodes, in one sentence. */
   statement: string;
