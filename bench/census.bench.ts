@@ -49,7 +49,8 @@ function writeInventory(dir: string, scale: number, keepScimitar: boolean): Uint
 
 function spawnNode(args: string[]): { seconds: number; status: number | null; stderr: string } {
   const started = performance.now();
-  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  // stdout is dropped: `validate --json` of a large corpus prints far more than a pipe buffer should hold.
+  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'] });
   return { seconds: (performance.now() - started) / 1000, status: child.status, stderr: child.stderr };
 }
 
@@ -85,7 +86,7 @@ function medianSecondsSideBySide(a: string[], b: string[], runs: number): [numbe
 /** Peak resident set of a whole process, in MB: `/usr/bin/time -v` when present, else the process's own report. */
 function peakRssMb(args: string[], scratch: string): number {
   if (existsSync('/usr/bin/time')) {
-    const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'] });
     const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
     if (child.status !== 0 || !match) throw new Error(`census under /usr/bin/time failed: ${child.stderr.slice(-500)}`);
     return Number(match[1]) / 1024;
@@ -95,7 +96,7 @@ function peakRssMb(args: string[], scratch: string): number {
     wrapper,
     `process.on('exit', () => process.stderr.write('max-rss-kb ' + process.resourceUsage().maxRSS + '\\n'));\nawait import(${JSON.stringify(pathToFileURL(args[0]!).href)});\n`,
   );
-  const child = spawnSync(process.execPath, [wrapper, ...args.slice(1)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const child = spawnSync(process.execPath, [wrapper, ...args.slice(1)], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'] });
   const match = /max-rss-kb (\d+)/.exec(child.stderr);
   if (!match) throw new Error(`census under the RSS wrapper failed: ${child.stderr.slice(-500)}`);
   return Number(match[1]) / 1024;
@@ -200,6 +201,33 @@ export async function run(): Promise<BenchResult[]> {
     results.push(
       { name: `census peak RSS, ${MEMORY_SCALE}× inventory (18,050 files), default jobs`, value: peak, unit: 'MB', ratio: peak / peakSmall, ratioLabel: `× at 1× (${peakSmall.toFixed(0)} MB)`, goal: '< 150 MB', met: peak < 150 },
       { name: `census peak RSS, ${MEMORY_SCALE}× inventory, --jobs 1`, value: peakOneJob, unit: 'MB' },
+    );
+
+    // validate reads files the census's way and streams its JSON: it should cost about what the census does.
+    const [validateBig, censusBig] = medianSecondsSideBySide([CLI, 'validate', '--json', big], [CLI, 'census', big, '--json', jsonOut], 3);
+    const validateRatio = validateBig / censusBig;
+    const validatePeak = peakRssMb([CLI, 'validate', '--json', big], scratch);
+    const validatePeakSmall = peakRssMb([CLI, 'validate', '--json', inventory], scratch);
+    const growth = validatePeak / peak;
+    results.push(
+      {
+        name: `validate --json, ${MEMORY_SCALE}× inventory (18,050 files), whole process, median of 3`,
+        value: validateBig,
+        unit: 's',
+        ratio: validateRatio,
+        ratioLabel: `× census of the same corpus (${censusBig.toFixed(2)} s)`,
+        goal: 'ratio ≤ 1.5',
+        met: validateRatio <= 1.5,
+      },
+      {
+        name: `validate --json peak RSS, ${MEMORY_SCALE}× inventory`,
+        value: validatePeak,
+        unit: 'MB',
+        ratio: growth,
+        ratioLabel: `× the census's peak on the same corpus; ${validatePeakSmall.toFixed(0)} MB at 1×`,
+        goal: '< 150 MB, as the census, and ≤ 1.1× its peak',
+        met: validatePeak < 150 && growth <= 1.1,
+      },
     );
 
     results.push(parseThroughput(scimitar));

@@ -18,7 +18,7 @@ import { validateResourceBytes } from './validate-resource.js';
 
 export type { CensusLayout, PortionDescriptor, RefusalPlace } from './census/portions.js';
 export { CENSUS_LAYOUTS, END_PORTION, boneFields, layoutPortions, refusalPlace } from './census/portions.js';
-export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState } from './census/state.js';
+export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState, ProvenFailure } from './census/state.js';
 export { emptyCensusState, mergeCensusState, MAX_CHECK_EXAMPLES } from './census/state.js';
 export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './census/report.js';
 export { censusReport, compareRefusals } from './census/report.js';
@@ -66,7 +66,7 @@ export class CensusAccumulator {
       const result = validateResourceBytes(bytes, { dialect: this.dialect, reading: this.reading });
       if (result.status === 'skipped') state.skipped++;
       else if (result.status === 'refused') tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message);
-      else tallyDecoded(state, this.context, file, result.resource, result.size);
+      else tallyDecoded(state, this.context, file, result.resource, result.size, bytes);
     } catch (error) {
       // Not a ParseError: an input no rule foresaw, or a fault of ours. Still one refusal, not a crash.
       const message = error instanceof Error ? error.message : String(error);
@@ -75,7 +75,7 @@ export class CensusAccumulator {
     }
   }
 
-  /** Counts a file that could not be read at all (permissions, I/O error). */
+  /** Counts a path that could not be read at all (missing, permissions, too large, I/O error): a failure. */
   addUnreadable(file: string, message: string): void {
     const state = this.current;
     state.files++;
@@ -83,15 +83,39 @@ export class CensusAccumulator {
     state.refusals.push({ file, kind: 'unreadable', dialect: null, offset: null, path: '(file)', expected: null, actual: null, message });
   }
 
+  /** Counts a file of another class without its bytes (the caller read only its header). */
+  addSkipped(): void {
+    this.current.files++;
+    this.current.skipped++;
+  }
+
+  /** Counts a path skipped unread inside a walked directory (a FIFO, a symlink loop): listed, not a failure. */
+  addSkippedPath(path: string, reason: string): void {
+    this.current.skippedPaths.push({ path, reason });
+  }
+
+  /** A file named explicitly that is not a resource we read: skipped, and a failure, since it was asked for. */
+  addNotResource(file: string, message: string): void {
+    const state = this.current;
+    state.files++;
+    state.skipped++;
+    state.refusals.push({ file, kind: 'not-a-resource', dialect: null, offset: null, path: '(file)', expected: null, actual: null, message });
+  }
+
+  /**
+   * A file too short to hold its class hash whose name says it is a Skeleton or SkeletonComponent:
+   * a refusal at its end, not a skip. Its layout cannot be told, so it is in no layout's tally.
+   */
+  addTruncated(file: string, kind: 'Skeleton' | 'SkeletonComponent', length: number, message: string): void {
+    const state = this.current;
+    state.files++;
+    state.refusals.push({ file, kind, dialect: null, offset: length, path: '(header)', expected: 'a class hash', actual: `end of file at byte ${length}`, message });
+  }
+
   /** Merges a partial census (a worker's `state()`, or another accumulator). */
   merge(other: CensusAccumulator | Readonly<CensusState>): this {
     mergeCensusState(this.current, other instanceof CensusAccumulator ? other.current : other);
     return this;
-  }
-
-  /** Same as `merge`, for a worker's posted state. */
-  addResult(partial: Readonly<CensusState>): this {
-    return this.merge(partial);
   }
 
   /** Files counted so far. */

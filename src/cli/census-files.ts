@@ -1,24 +1,37 @@
 /** Reading the census's files, in the main thread or a worker (kept apart so the main thread need not load worker_threads). */
-import { readFileSync } from 'node:fs';
 import type { CensusAccumulator } from '../analysis/census.js';
+import type { Dialect } from '../formats/dialect.js';
+import type { InputFile } from './files.js';
+import { readInputFile } from './input-file.js';
 
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const message = error instanceof Error ? error.message : String(error);
-  return code === 'EISDIR' ? 'is a directory' : `cannot read the file: ${message}`;
+export interface CensusReadOptions {
+  dialect?: Dialect;
+  maxSize?: number;
 }
 
-/** Reads and counts each file; a file that cannot be read is counted as unreadable. */
-export function addPaths(census: CensusAccumulator, paths: readonly string[]): void {
-  for (const path of paths) {
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(path);
-    } catch (error) {
-      census.addUnreadable(path, reason(error));
-      continue;
+/**
+ * Reads and counts each file: a resource whole, any other file by its header only. A file named
+ * explicitly that is not a resource is a failure; one found in a directory is skipped and counted.
+ */
+export function addPaths(census: CensusAccumulator, files: readonly InputFile[], options: CensusReadOptions = {}): void {
+  for (const file of files) {
+    const read = readInputFile(file.path, options);
+    switch (read.kind) {
+      case 'resource':
+        census.addFile(file.path, read.bytes);
+        break;
+      case 'other':
+        if (file.explicit) census.addNotResource(file.path, read.description);
+        else census.addSkipped();
+        break;
+      case 'truncated':
+        census.addTruncated(file.path, read.resourceKind, read.length, read.message);
+        break;
+      case 'unreadable':
+        // A file found in a directory that turned out to be a FIFO between the walk and the read is skipped, like one the walk saw.
+        if (read.special && !file.explicit) census.addSkippedPath(file.path, read.reason);
+        else census.addUnreadable(file.path, read.reason);
+        break;
     }
-    census.addFile(path, bytes);
   }
 }
-

@@ -9,6 +9,7 @@ import type { CensusState } from '../analysis/census/state.js';
 import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
 import type { Dialect } from '../formats/dialect.js';
 import { addPaths } from './census-files.js';
+import type { InputFile } from './files.js';
 import { loadNameDictionary } from './name-lists.js';
 
 /** What a census worker is started with. */
@@ -19,9 +20,10 @@ export interface CensusWorkerData {
   reading: AnvilnextReading;
   /** `--names` files (the environment's list is read by the worker itself, as in the main thread). */
   namesFiles: string[];
+  maxSize: number;
 }
 
-export type CensusWorkerRequest = { type: 'batch'; paths: string[] } | { type: 'finish' };
+export type CensusWorkerRequest = { type: 'batch'; files: InputFile[] } | { type: 'finish' };
 
 export type CensusWorkerReply =
   | { type: 'ready' }
@@ -40,8 +42,8 @@ async function serve(data: CensusWorkerData): Promise<void> {
       if (finished) return;
       try {
         if (request.type === 'batch') {
-          addPaths(census, request.paths);
-          post({ type: 'done', count: request.paths.length });
+          addPaths(census, request.files, { dialect: data.dialect, maxSize: data.maxSize });
+          post({ type: 'done', count: request.files.length });
         } else {
           finished = true;
           post({ type: 'state', state: census.take() });

@@ -1,29 +1,10 @@
 /** How the commands print failed checks: one line per check, then its first offenders with their offsets. */
 import { isBlockingFailure } from '../analysis/check-resource.js';
 import type { CheckResult } from '../analysis/checks/index.js';
-import { readResourceAs, type Resource } from '../formats/resource.js';
 import { formatOffset } from '../io/format.js';
 
 /** Offenders shown per failed check; the rest are counted. */
 const SHOWN_OFFENDERS = 5;
-
-/**
- * Where each bone's record starts in the file, from a second decode with spans (only done when
- * a check failed, so the common path stays lean).
- */
-export function boneOffsets(bytes: Uint8Array, resource: Resource): Map<number, number> {
-  const offsets = new Map<number, number>();
-  try {
-    const { spans } = readResourceAs(bytes, { kind: resource.kind, dialect: resource.dialect }, { spans: true, spanDepth: 2, reading: 'reading' in resource ? resource.reading : undefined });
-    for (const span of spans ?? []) {
-      const match = /^bones\[(\d+)\]$/.exec(span.path);
-      if (match) offsets.set(Number(match[1]), span.start);
-    }
-  } catch {
-    // The file decoded once already; without spans the lines simply carry no offsets.
-  }
-  return offsets;
-}
 
 /** Lines for stderr: `file: check failed: id (Proven): summary`, then `  bone 4 (Spine2) at offset …, bones[4]: message`. */
 export function checkFailureLines(file: string, checks: readonly CheckResult[], strict: boolean, offsets: ReadonlyMap<number, number>): string[] {

@@ -1,10 +1,11 @@
-/** Reading skeleton files from disk for the commands. */
+/** Reading one named skeleton file from disk for the commands (inspect, export, pose). */
 import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
 import type { Span } from '../grammar/codec.js';
-import { describeHeader, readResource, type Resource } from '../formats/resource.js';
+import { readResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import { skeletonFromResource } from '../model/read.js';
 import type { Dialect, Skeleton } from '../model/skeleton.js';
-import { readBytes } from './files.js';
+import { UsageError } from './errors.js';
+import { readInputFile } from './input-file.js';
 
 export interface LoadOptions {
   /** Override layout detection. */
@@ -13,6 +14,8 @@ export interface LoadOptions {
   reading?: AnvilnextReading;
   /** Record field spans (for hex annotation). */
   spans?: boolean;
+  /** Largest file read, in bytes. */
+  maxSize?: number;
 }
 
 export interface LoadedResource {
@@ -21,17 +24,42 @@ export interface LoadedResource {
   spans?: Span[];
 }
 
-/** Reads a Skeleton or SkeletonComponent file. Throws ParseError on bad input, Error for other classes. */
+/** A named file that is not read as a resource: printed as `anvil-skel: <file>: <reason>`, exit 1. */
+export class InputFileError extends Error {
+  override name = 'InputFileError';
+}
+
+/**
+ * The bytes of a named Skeleton or SkeletonComponent file and its header's class. A missing file
+ * is a usage error (exit 2); a file of another class, too large, too short, or not a regular file
+ * is an InputFileError naming the reason (exit 1).
+ */
+export function readResourceFile(path: string, options: LoadOptions = {}): { bytes: Uint8Array; header: HeaderClass } {
+  const read = readInputFile(path, options);
+  switch (read.kind) {
+    case 'resource':
+      return { bytes: read.bytes, header: read.header };
+    case 'other':
+      throw new InputFileError(`${path}: ${read.description}`);
+    case 'truncated':
+      throw new InputFileError(`${path}: ${read.message}`);
+    case 'unreadable':
+      if (read.reason === 'no such file or directory') throw new UsageError(`no such file: ${path}`);
+      throw new InputFileError(`${path}: ${read.reason}`);
+  }
+}
+
+/** Reads and decodes a Skeleton or SkeletonComponent file. Throws ParseError on a refusal, InputFileError or UsageError as readResourceFile. */
 export async function loadResource(path: string, options: LoadOptions = {}): Promise<LoadedResource> {
-  const bytes = await readBytes(path);
-  const result = readResource(bytes, options);
-  if (!result) throw new Error(`${path}: not a Skeleton or SkeletonComponent (${describeHeader(bytes)})`);
-  return { bytes, resource: result.resource, spans: result.spans };
+  const { bytes } = readResourceFile(path, options);
+  // The header named a class we read, so there is a result or a ParseError; every fitting layout is tried.
+  const { resource, spans } = readResource(bytes, { dialect: options.dialect, reading: options.reading, spans: options.spans })!;
+  return { bytes, resource, spans };
 }
 
 /** Reads a Skeleton resource file and builds the dialect-free model. Throws ParseError on bad input. */
 export async function loadSkeleton(path: string, options: LoadOptions = {}): Promise<Skeleton> {
   const { resource } = await loadResource(path, options);
-  if (resource.kind !== 'Skeleton') throw new Error(`${path}: is a ${resource.kind}, not a Skeleton`);
+  if (resource.kind !== 'Skeleton') throw new InputFileError(`${path}: is a ${resource.kind}, not a Skeleton`);
   return skeletonFromResource(resource);
 }

@@ -39,6 +39,26 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Whether the command line asks for JSON on stdout: `--json` on any command, except that the
+ * census's `--json FILE` writes a file (`--json`, `--json -` and `--json=-` are stdout).
+ */
+export function jsonOnStdout(argv: readonly string[]): boolean {
+  const at = argv.findIndex((arg) => arg === '--json' || arg.startsWith('--json='));
+  if (at < 0) return false;
+  const arg = argv[at]!;
+  if (arg.startsWith('--json=')) return arg.slice('--json='.length) === '-';
+  const command = argv.find((a) => !a.startsWith('-'));
+  if (command !== 'census') return true;
+  const next = argv[at + 1];
+  return next === undefined || next === '-' || next.startsWith('-');
+}
+
+/** In JSON mode an error still gives stdout one JSON object, so a script reading it never parses nothing. */
+function jsonError(argv: readonly string[], kind: 'usage' | 'failed', message: string): void {
+  if (jsonOnStdout(argv)) process.stdout.write(`${JSON.stringify({ error: { kind, message } }, null, 2)}\n`);
+}
+
 async function run(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
@@ -47,16 +67,20 @@ async function run(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version arrive here too, with exit code 0.
-      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+      if (error.exitCode === 0) return 0;
+      jsonError(argv, 'usage', error.message.replace(/^error: /, ''));
+      return EXIT_USAGE;
     }
     if (error instanceof UsageError) {
       process.stderr.write(`anvil-skel: ${error.message}\n`);
+      jsonError(argv, 'usage', error.message);
       return EXIT_USAGE;
     }
     const debug = program.opts<{ debug?: boolean }>().debug === true || argv.includes('--debug');
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`anvil-skel: ${message}\n`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    jsonError(argv, 'failed', message);
     return EXIT_FAILED;
   }
 }

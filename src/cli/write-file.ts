@@ -3,21 +3,21 @@
  * exclusively, synced), then renamed over the target once every file is staged. A command never
  * writes over one of its inputs, whether named directly or through a link.
  */
+import { statSync } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { fsReason, isInside, realDestination, type InputWalk } from './files.js';
+import { resourceClassOf } from './input-file.js';
 
 export interface OutputFile {
   path: string;
   data: Uint8Array | string;
 }
 
+/** Why a write failed: a missing path is a missing folder here (the file itself is about to be created). */
 function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOENT') return 'no such directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  return error instanceof Error ? error.message : String(error);
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT' ? 'no such directory' : fsReason(error);
 }
 
 let staged = 0;
@@ -58,7 +58,11 @@ export async function writeFilesAtomic(files: readonly OutputFile[], options: Wr
   const staged: { temp: string; path: string }[] = [];
   try {
     for (const { path, data } of files) {
-      if (options.createFolders) await mkdir(dirname(path), { recursive: true });
+      if (options.createFolders) {
+        await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
+          throw new UsageError(`cannot create the folder of ${path}: ${reason(error)}`);
+        });
+      }
       staged.push({ temp: await stage(path, data, options.sync !== false), path });
     }
     while (staged.length > 0) {
@@ -85,11 +89,47 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
   return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
 }
 
-/** Refuses an output that is one of the inputs: a command never overwrites what it reads. */
-export async function refuseToOverwriteInputs(outputs: readonly string[], inputs: readonly string[], command: string): Promise<void> {
+/** An output a command is about to write, and the option that named it (for messages). */
+export interface PlannedOutput {
+  path: string;
+  option: string;
+}
+
+/**
+ * Refuses, before anything is read or written, every output that could lose data: two outputs
+ * naming one file; an output that is one of the inputs (named directly or through a link), or lies
+ * inside a directory the walk reads; an existing directory; an existing file that is itself a
+ * Skeleton or SkeletonComponent (a mistyped option value, never a report to replace).
+ */
+export async function refuseUnsafeOutputs(outputs: readonly PlannedOutput[], inputs: readonly string[], command: string, walk?: InputWalk): Promise<void> {
+  const seen = new Map<string, PlannedOutput>();
   for (const output of outputs) {
+    const destination = realDestination(output.path);
+    const earlier = seen.get(destination);
+    if (earlier !== undefined) throw new UsageError(`${command}: ${earlier.option} and ${output.option} both name ${output.path}; give each its own file`);
+    seen.set(destination, output);
     for (const input of inputs) {
-      if (await sameFile(input, output)) throw new UsageError(`${command}: '${output}' is the input file ${input}; choose another output`);
+      if (await sameFile(input, output.path)) throw new UsageError(`${command}: ${output.option} '${output.path}' is the input file ${input}; choose another output`);
+    }
+    const info = statSync(destination, { throwIfNoEntry: false });
+    if (walk !== undefined) {
+      if (info !== undefined && walk.fileKeys.has(`${info.dev}:${info.ino}`)) throw new UsageError(`${command}: ${output.option} '${output.path}' is one of the input files; choose another output`);
+      for (const dir of walk.directories) {
+        if (isInside(destination, dir)) throw new UsageError(`${command}: ${output.option} '${output.path}' lies inside the input directory ${dir}, which is being read; write it outside the inputs`);
+      }
+    }
+    if (info?.isDirectory()) throw new UsageError(`${command}: ${output.option} '${output.path}' is a directory; name a file`);
+    if (info?.isFile() && resourceClassOf(destination) !== null) {
+      throw new UsageError(`${command}: ${output.option} '${output.path}' is a Skeleton resource, not a report; it is never overwritten`);
     }
   }
+}
+
+/** Refuses an output that is one of the inputs: a command never overwrites what it reads. */
+export async function refuseToOverwriteInputs(outputs: readonly string[], inputs: readonly string[], command: string): Promise<void> {
+  await refuseUnsafeOutputs(
+    outputs.map((path) => ({ path, option: 'the output' })),
+    inputs,
+    command,
+  );
 }

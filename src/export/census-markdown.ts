@@ -9,6 +9,7 @@ import { boneFields, layoutPortions, type CensusLayout, type PortionDescriptor }
 import type { CensusReport, PortionCount } from '../analysis/census/report.js';
 import type { CensusRefusal } from '../analysis/census/state.js';
 import { checkById } from '../analysis/checks/index.js';
+import { count, groupThousands } from '../io/format.js';
 
 /** The heading, source line and refusal limit of {@link censusMarkdown}. */
 export interface CensusMarkdownOptions {
@@ -21,13 +22,11 @@ export interface CensusMarkdownOptions {
 }
 
 /** `54925` → `54,925`, as the seed writes counts (without loading locale data, as toLocaleString does). */
-export function groupThousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+export { groupThousands };
 
 const fmt = groupThousands;
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const plural = (n: number, one: string, many = `${one}s`): string => `${fmt(n)} ${n === 1 ? one : many}`;
+const plural = count;
 
 /** `Proven · all N Skeletons` when every one held, else `Observed · M of N`. */
 export function censusConfidence(held: number, total: number, noun: string): string {

@@ -1,7 +1,8 @@
 /**
  * Whole resources: classifying a file from its header, and reading or writing it in its layout.
  */
-import { decodeAll, encodeAll, type Codec, type Span } from '../grammar/index.js';
+import { decodeAll, decodeSpansUntilRefusal, encodeAll, type Codec, type Span } from '../grammar/index.js';
+import type { ParseError } from '../io/errors.js';
 import { hex } from '../io/format.js';
 import type { Dialect } from './dialect.js';
 import { ANVILNEXT_READING_DEFAULTS, anvilnextSkeletonCodec, skeletonComponent, type AnvilnextReading, type AnvilnextSkeleton, type SkeletonComponent } from './anvilnext/index.js';
@@ -51,16 +52,36 @@ export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClas
   return found;
 }
 
+/** Bytes enough to classify a header of every layout. */
+export const HEADER_BYTES = 16;
+
 /**
- * A short description of what a header holds (the class hashes at both layouts' offsets), for messages about files that are neither class. Never throws.
+ * A short description of what a header holds (the class hashes at both layouts' offsets), for
+ * messages about files that are not read as a resource. Under a forced `dialect`, a header of
+ * another layout says that the layout does not match rather than quoting its class as if it were
+ * foreign. Never throws.
  */
-export function describeHeader(bytes: Uint8Array): string {
+export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
+  if (dialect !== undefined) {
+    const other = classifyHeader(bytes)[0];
+    if (other !== undefined && other.dialect !== dialect) return `the layout does not match: its header is that of ${other.dialect === 'anvilnext' ? 'an' : 'a'} ${other.dialect} ${other.kind}, not of ${dialect}`;
+  }
   const a = classAt(bytes, CLASS_OFFSET.anvilnext);
   const s = classAt(bytes, CLASS_OFFSET.scimitar);
   const parts = [];
   if (a !== null) parts.push(`class at offset 8 is ${hex(a)}`);
-  if (s !== null) parts.push(`at offset 5 ${hex(s)}`);
-  return parts.length ? parts.join(', ') : `only ${bytes.length} bytes`;
+  if (s !== null) parts.push(`class at offset 5 is ${hex(s)}`);
+  return parts.length ? parts.join(', ') : `only ${bytes.length} byte${bytes.length === 1 ? '' : 's'}`;
+}
+
+/**
+ * The refusal of a file too short to hold its class hash (`ends at byte 7, before the class at
+ * offset 8`), or null when it is long enough. Without a forced layout the anvilnext class, the
+ * later one, is what a short file lacks.
+ */
+export function truncatedHeaderMessage(length: number, dialect?: Dialect): string | null {
+  const offset = dialect === 'scimitar' ? CLASS_OFFSET.scimitar : CLASS_OFFSET.anvilnext;
+  return length < offset + 4 ? `ends at byte ${length}, before the class at offset ${offset}` : null;
 }
 
 /**
@@ -109,6 +130,15 @@ export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: 
   const reading = options.reading ?? ANVILNEXT_READING_DEFAULTS;
   const { value, spans } = decodeAll(anvilnextSkeletonCodec(reading), bytes, decodeOptions);
   return { resource: { kind: 'Skeleton', dialect: 'anvilnext', record: value, reading }, spans };
+}
+
+/**
+ * The field spans of a resource read as `header`, for an annotated dump: all of them when it reads
+ * to its end, else those before the refusal, with the refusal (a ParseError, returned, not thrown).
+ */
+export function resourceSpansUntilRefusal(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): { spans: Span[]; error: ParseError | null } {
+  const { spans, error } = decodeSpansUntilRefusal(resourceCodec(header, options.reading), bytes, { spanDepth: options.spanDepth });
+  return { spans, error };
 }
 
 /**

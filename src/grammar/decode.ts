@@ -66,6 +66,21 @@ export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: Decode
 }
 
 /**
+ * Decodes with spans, and on a refusal returns the spans recorded before it with the refusal
+ * instead of throwing: what an annotated dump of a refused file shows up to the refusal offset.
+ * Errors other than ParseError are thrown.
+ */
+export function decodeSpansUntilRefusal<T>(codec: Codec<T>, bytes: Uint8Array, options: { spanDepth?: number } = {}): { value: T | null; spans: Span[]; error: ParseError | null } {
+  const spans: Span[] = [];
+  try {
+    return { value: decodeOnce(codec, bytes, true, spans, options.spanDepth), spans, error: null };
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    return { value: null, spans, error };
+  }
+}
+
+/**
  * The bytes of `value` encoded by `codec` (`sizeHint` presizes the buffer); throws whatever the codec's `write` throws on a value it cannot encode.
  */
 export function encodeAll<T>(codec: Codec<T>, value: T, sizeHint = 1024): Uint8Array {

@@ -29,3 +29,18 @@ export function formatValue(value: number | bigint): string {
 export function formatOffset(offset: number): string {
   return `0x${offset.toString(16).toUpperCase()} (${offset})`;
 }
+
+/** A count as every command and report shows it: digits grouped by thousands with commas (`18,050`). */
+export function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** `noun` or its plural for a count: `file`/`files`, `only 1 byte`. */
+export function plural(n: number, noun: string, many = `${noun}s`): string {
+  return n === 1 ? noun : many;
+}
+
+/** A count with its noun: `1 file`, `18,050 files`, `1 Skeleton`. */
+export function count(n: number, noun: string, many = `${noun}s`): string {
+  return `${groupThousands(n)} ${plural(n, noun, many)}`;
+}

@@ -15,7 +15,7 @@ export const NPC = 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent';
 export interface PlantedCorpus {
   dir: string;
   /** Relative path → expected refusal (offset and field path). */
-  refused: Record<string, { offset: number; path: string; kind: 'Skeleton' | 'SkeletonComponent'; dialect: 'anvilnext' | 'scimitar' }>;
+  refused: Record<string, { offset: number; path: string; kind: 'Skeleton' | 'SkeletonComponent'; dialect: 'anvilnext' | 'scimitar' | null }>;
 }
 
 /**
@@ -52,7 +52,7 @@ export function plantedCorpus(): PlantedCorpus {
   // An NPC component with a trailing byte.
   const npc = readFileSync(NPC);
   put('f.SkeletonComponent', Buffer.concat([npc, Buffer.from([7])]));
-  // Neither class: text, and an empty file named like a Skeleton.
+  // Neither class: text; and an empty file named like a Skeleton, refused since it cannot hold its class.
   put('notes.txt', Buffer.from('not a resource\n'));
   put('empty.Skeleton', new Uint8Array(0));
   symlinkSync('..', join(planted, 'deeper', 'loop'));
@@ -65,6 +65,7 @@ export function plantedCorpus(): PlantedCorpus {
       'planted/d.Skeleton': { offset: rider.length, path: '(root)', kind: 'Skeleton', dialect: 'anvilnext' },
       'planted/e.Skeleton': { offset: 23, path: 'bones[0].classHash', kind: 'Skeleton', dialect: 'scimitar' },
       'planted/f.SkeletonComponent': { offset: npc.length, path: '(root)', kind: 'SkeletonComponent', dialect: 'anvilnext' },
+      'planted/empty.Skeleton': { offset: 0, path: '(header)', kind: 'Skeleton', dialect: null },
     },
   };
 }

@@ -5,13 +5,13 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
 import { addPaths } from '../../src/cli/census-files.js';
-import { walkFiles } from '../../src/cli/files.js';
+import { walkInputs, type InputFile } from '../../src/cli/files.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
 import { INVENTORY_TARGETS, inventoryCorpus, inventoryFileCount, SeededRandom } from '../../src/samples/inventory.js';
 import { runCli } from '../helpers/cli.js';
 
 let dir: string;
-let files: string[];
+let files: InputFile[];
 let report: CensusReport;
 let writeSeconds: number;
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   expect(run.code).toBe(0);
   expect(run.stdout).toBe(`wrote 1,805 inventory-scale resources to ${dir}\n`);
   files = [];
-  for await (const file of walkFiles([dir])) files.push(file);
+  files.push(...walkInputs([dir]).files);
   const census = new CensusAccumulator({ names: builtInDictionary() });
   addPaths(census, files);
   report = census.report();
@@ -64,14 +64,14 @@ describe('sample --scale inventory', () => {
   });
 
   it('has 56-byte NPC components and bike-like root locals', () => {
-    const components = files.filter((f) => f.endsWith('.SkeletonComponent')).map((f) => readFileSync(f).length - 12);
+    const components = files.map((f) => f.path).filter((f) => f.endsWith('.SkeletonComponent')).map((f) => readFileSync(f).length - 12);
     expect(components.filter((size) => size === 56).length).toBeGreaterThan(10);
     expect(new Set(components).size).toBeGreaterThan(10);
     expect(report.checks['root-local-equals-own']!.noted).toBe(87);
   });
 
   it('writes the same bytes for the same seed, other bytes for another', () => {
-    const written = hashOf(files.filter((f) => !f.endsWith('README.md')).map((f) => ({ path: relative(dir, f), bytes: readFileSync(f) })).sort((a, b) => (a.path < b.path ? -1 : 1)));
+    const written = hashOf(files.map((f) => f.path).filter((f) => !f.endsWith('README.md')).map((f) => ({ path: relative(dir, f), bytes: readFileSync(f) })).sort((a, b) => (a.path < b.path ? -1 : 1)));
     const again = hashOf([...inventoryCorpus({ seed: 1 })].sort((a, b) => (a.path < b.path ? -1 : 1)));
     expect(again).toBe(written);
     const other = hashOf([...inventoryCorpus({ seed: 2 })].sort((a, b) => (a.path < b.path ? -1 : 1)));

@@ -2,15 +2,15 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
 import { addPaths } from '../../src/cli/census-files.js';
-import { walkFiles } from '../../src/cli/files.js';
+import { walkInputs, type InputFile } from '../../src/cli/files.js';
 import { censusConfidence, censusMarkdown, groupThousands } from '../../src/export/census-markdown.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
 import { plantedCorpus, type PlantedCorpus } from './helpers.js';
 
 async function censusOf(path: string): Promise<CensusReport> {
   const census = new CensusAccumulator({ names: builtInDictionary() });
-  const files: string[] = [];
-  for await (const file of walkFiles([path])) files.push(file);
+  const files: InputFile[] = [];
+  files.push(...walkInputs([path]).files);
   addPaths(census, files);
   return census.report();
 }

@@ -21,12 +21,14 @@ describe('census of a corpus with planted bad files', () => {
     const listed = report.refusals.map((r) => ({ file: relative(corpus.dir, r.file), offset: r.offset, path: r.path, kind: r.kind, dialect: r.dialect }));
     const expected = Object.entries(corpus.refused).map(([file, r]) => ({ file, ...r })).sort((a, b) => (a.file < b.file ? -1 : 1));
     expect(listed).toEqual(expected);
-    for (const r of report.refusals) expect(r.message).toMatch(/^offset 0x[0-9A-F]+ \(\d+\): /);
+    for (const r of report.refusals.filter((r) => r.dialect !== null)) expect(r.message).toMatch(/^offset 0x[0-9A-F]+ \(\d+\): /);
+    expect(report.refusals.find((r) => r.file.endsWith('empty.Skeleton'))!.message).toBe('ends at byte 0, before the class at offset 8');
   });
 
-  it('counts every good file, skips the text and the empty file, and does not follow the symlink loop', () => {
+  it('counts every good file, skips the text, refuses the empty Skeleton, and reports the symlink loop', () => {
     expect(report.files).toBe(12 + 8); // the samples, six planted resources, a text file, an empty file
-    expect(report.skipped).toBe(2 + 2);
+    expect(report.skipped).toBe(2 + 1); // the samples' README and names.txt, the text file
+    expect(report.skippedPaths).toEqual([{ path: join(corpus.dir, 'planted', 'deeper', 'loop'), reason: 'symlink loop (a link back to a directory being walked)' }]);
     expect(report.skeletons).toEqual({ total: 13, exact: 8, refused: 5, byDialect: { anvilnext: 11, scimitar: 2 }, exactByDialect: { anvilnext: 7, scimitar: 1 } });
     expect(report.components).toMatchObject({ total: 3, exact: 2, refused: 1, lengthRuleHolds: 2 });
     expect(report.bones).toBe(118); // only the Skeletons read to their end
@@ -53,13 +55,13 @@ describe('census of a corpus with planted bad files', () => {
   it('exits 1 and prints one line per refusal on stderr', () => {
     expect(run.code).toBe(1);
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     expect(lines[0]).toBe(`${join(corpus.dir, 'planted', 'b.dat')}: offset 0x1E (30): bones[0].classHash: expected 0x95741049 (Bone), got 0x95741009`);
   });
 
   it('counts a file that vanished before it was read as unreadable, never a crash', () => {
     const census = new CensusAccumulator();
-    addPaths(census, [join(corpus.dir, 'no-such-file'), join(corpus.dir, 'samples', 'scimitar', 'SWS_Skater.Skeleton')]);
+    addPaths(census, [{ path: join(corpus.dir, 'no-such-file'), explicit: false }, { path: join(corpus.dir, 'samples', 'scimitar', 'SWS_Skater.Skeleton'), explicit: false }]);
     const r = census.report();
     expect(r.files).toBe(2);
     expect(r.unreadable).toBe(1);

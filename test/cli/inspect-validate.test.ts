@@ -117,8 +117,11 @@ describe('validate', () => {
     expect(missing.stderr).toBe('anvil-skel: no such file: /no/such/file.Skeleton\n');
   });
 
-  it('honours --dialect: a scimitar file read as anvilnext is skipped as another class', async () => {
+  it('honours --dialect: a scimitar file named explicitly and read as anvilnext fails, saying the layout does not match', async () => {
     const run = await runCli(['validate', '--dialect', 'anvilnext', '--json', SKATER]);
-    expect(JSON.parse(run.stdout).summary.skipped).toBe(1);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.summary).toMatchObject({ files: 1, notResources: 1, skipped: 0, failed: 1 });
+    expect(report.files[0].reason).toBe('the layout does not match: its header is that of a scimitar Skeleton, not of anvilnext');
   });
 });

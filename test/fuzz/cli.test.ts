@@ -122,7 +122,9 @@ describe('inspect on damaged files', () => {
       for (const json of [[], ['--json']]) {
         const run = await runCli(['inspect', ...json, c.file]);
         expect(run.code, c.file).toBe(1);
-        expect(run.stdout).toBe('');
+        // In JSON mode stdout still holds one object, with the refusal under `error`.
+        if (json.length === 0) expect(run.stdout).toBe('');
+        else expect(JSON.parse(run.stdout)).toMatchObject({ file: c.file, error: { kind: 'refused', message: c.message } });
         expect(run.stderr).toBe(`${c.file}: ${c.message}\n`);
         expect(run.stderr).toMatch(REFUSAL);
         expect(run.stderr).not.toMatch(STACK_TRACE);

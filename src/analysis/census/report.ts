@@ -8,7 +8,7 @@ import type { CheckConfidence } from '../checks/index.js';
 import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
 import type { Dialect } from '../../formats/dialect.js';
 import { boneFields, CENSUS_LAYOUTS, layoutPortions, type CensusLayout } from './portions.js';
-import { keepExamples, type CensusRefusal, type CensusState, type CheckExample, type HeldFailed } from './state.js';
+import { keepExamples, type CensusRefusal, type CensusState, type CheckExample, type HeldFailed, type ProvenFailure } from './state.js';
 
 /**
  * One row of a census table: a portion or Bone field by name, with the files that held it and that were refused inside it.
@@ -107,6 +107,10 @@ export interface CensusReport {
   ok: boolean;
   /** Every refused or unreadable file, by file name. */
   refusals: CensusRefusal[];
+  /** Every kept offender of a failed Proven check, by file, check and bone. */
+  provenFailures: ProvenFailure[];
+  /** Paths inside walked directories that were skipped unread (FIFOs, devices, sockets, symlink loops, dangling links), by path. */
+  skippedPaths: { path: string; reason: string }[];
 }
 
 const numerically = (a: string, b: string): number => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0);
@@ -125,6 +129,12 @@ function ordered(names: readonly string[], exact: number, counts: Readonly<Recor
 export function compareRefusals(a: CensusRefusal, b: CensusRefusal): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   return (a.offset ?? -1) - (b.offset ?? -1) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}
+
+function compareFailures(a: ProvenFailure, b: ProvenFailure): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  if (a.check !== b.check) return a.check < b.check ? -1 : 1;
+  return a.bone - b.bone;
 }
 
 function checksReport(state: CensusState): Record<string, CheckReport> {
@@ -199,5 +209,7 @@ export function censusReport(state: CensusState, reading: AnvilnextReading): Cen
     reading: { ...reading },
     ok: refusals.length === 0 && provenFailed === 0,
     refusals,
+    provenFailures: [...state.provenFailures].sort(compareFailures),
+    skippedPaths: [...state.skippedPaths].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   };
 }

@@ -31,12 +31,16 @@ export interface LayoutState {
   boneFields: Record<string, HeldFailed>;
 }
 
-/** One refused (or unreadable) file. */
+/**
+ * One file that failed: a refused Skeleton or SkeletonComponent, a path that could not be read
+ * (`unreadable`: missing, permission denied, too large, not a regular file), or a file named
+ * explicitly that is not a resource we read (`not-a-resource`).
+ */
 export interface CensusRefusal {
   /** The file as it was added. */
   file: string;
-  /** The class its header named, or `unreadable`. */
-  kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable';
+  /** The class its header named, `unreadable`, or `not-a-resource` (a file named explicitly that is not one). */
+  kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable' | 'not-a-resource';
   /** The layout it was read with; null when unreadable. */
   dialect: Dialect | null;
   /** Byte offset of the refusal; null when the file could not be read or the error has none. */
@@ -58,6 +62,18 @@ export interface CheckExample {
   /** The offending bone's index (−1: the skeleton as a whole). */
   bone: number;
   /** The offence. */
+  message: string;
+}
+
+/** One offending bone of a failed Proven check, with where its record starts: what stderr names. */
+export interface ProvenFailure {
+  file: string;
+  check: string;
+  /** Bone index; −1 for the skeleton as a whole. */
+  bone: number;
+  name: string | null;
+  /** Offset of the bone's record in the file; null when not known. */
+  offset: number | null;
   message: string;
 }
 
@@ -110,6 +126,10 @@ export interface CensusState {
   checks: Record<string, CheckTally>;
   /** Every refused or unreadable file. */
   refusals: CensusRefusal[];
+  /** Every offender of a failed Proven check (a few per check and file): rare, and each fails the census. */
+  provenFailures: ProvenFailure[];
+  /** Paths not read and not failed (a FIFO, a symlink loop or a dangling link inside a walked directory), with the reason. */
+  skippedPaths: { path: string; reason: string }[];
 }
 
 /** Offender examples kept per check. */
@@ -133,6 +153,8 @@ export function emptyCensusState(): CensusState {
     names: { resolved: 0, total: 0 },
     checks: {},
     refusals: [],
+    provenFailures: [],
+    skippedPaths: [],
   };
 }
 
@@ -205,5 +227,7 @@ export function mergeCensusState(into: CensusState, from: Readonly<CensusState>)
   into.names.total += from.names.total;
   for (const [id, tally] of Object.entries(from.checks)) addCheck((into.checks[id] ??= emptyCheckTally()), tally);
   into.refusals.push(...from.refusals);
+  into.provenFailures.push(...from.provenFailures);
+  into.skippedPaths.push(...from.skippedPaths);
   return into;
 }

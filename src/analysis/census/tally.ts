@@ -8,6 +8,7 @@ import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { Resource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
+import { boneOffsets } from '../bone-offsets.js';
 import { runChecks } from '../checks/index.js';
 import type { CheckResult, CheckSubject } from '../checks/index.js';
 import { boneNames } from '../checks/report.js';
@@ -54,6 +55,15 @@ export function storedRootLocalEqualsOwn(record: AnvilnextSkeleton): boolean {
     if (root.localPosition[i] !== record.ownPosition[i] || root.localRotation[i] !== record.ownRotation[i]) return false;
   }
   return true;
+}
+
+/** Offenders of one failed Proven check kept per file for the report. */
+const PROVEN_OFFENDERS_KEPT = 5;
+
+function tallyProvenFailure(state: CensusState, result: CheckResult, file: string, offsets: ReadonlyMap<number, number>): void {
+  for (const offender of result.offenders.slice(0, PROVEN_OFFENDERS_KEPT)) {
+    state.provenFailures.push({ file, check: result.id, bone: offender.bone, name: offender.name ?? null, offset: offsets.get(offender.bone) ?? null, message: offender.message });
+  }
 }
 
 function tallyCheck(tally: CheckTally, result: CheckResult, file: string): void {
@@ -142,8 +152,11 @@ function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, contex
  * A resource read to its exact end: every portion and Bone field held. The model and the checks
  * are computed before anything is counted, so an error there leaves the state untouched.
  */
-export function tallyDecoded(state: CensusState, context: TallyContext, file: string, resource: Resource, size: number): void {
+export function tallyDecoded(state: CensusState, context: TallyContext, file: string, resource: Resource, size: number, bytes?: Uint8Array): void {
   const checked = resource.kind === 'Skeleton' ? checkSkeleton(resource, context) : null;
+  const provenFailed = checked?.results.filter((r) => r.status === 'failed' && r.confidence === 'Proven') ?? [];
+  // Offsets need a second decode with spans: paid only by the rare file that fails a Proven check.
+  const offsets = provenFailed.length > 0 && bytes !== undefined ? boneOffsets(bytes, resource) : new Map<number, number>();
   const layoutName = layoutOf(resource.kind, resource.dialect);
   const layout = state.layouts[layoutName];
   layout.files++;
@@ -152,6 +165,7 @@ export function tallyDecoded(state: CensusState, context: TallyContext, file: st
   else if (checked !== null) {
     tallySkeleton(state, resource, checked.names);
     for (const result of checked.results) tallyCheck((state.checks[result.id] ??= emptyCheckTally()), result, file);
+    for (const result of provenFailed) tallyProvenFailure(state, result, file, offsets);
   }
 }
 

@@ -20,12 +20,14 @@ import { addPaths } from '../census-files.js';
 import type { CensusWorkerData, CensusWorkerReply, CensusWorkerRequest } from '../census-worker.js';
 import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
-import { listFiles } from '../files.js';
+import { DEFAULT_MAX_SIZE } from '../limits.js';
+import { walkInputs, type InputFile, type InputProblem } from '../files.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../options.js';
 import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths.js';
 import { Progress } from '../progress.js';
-import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
+import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
+import { formatOffset } from '../../io/format.js';
 
 /**
  * Fewest files worth one more thread. A worker loads the modules and compiles the hot code anew,
@@ -37,6 +39,8 @@ export const CENSUS_FILES_PER_THREAD = 2000;
 
 export interface CensusRunOptions {
   dialect?: Dialect;
+  /** Largest resource file read, in bytes (default DEFAULT_MAX_SIZE). */
+  maxSize?: number;
   reading: AnvilnextReading;
   /** The name dictionary (built-in, environment list, `--names`), for the main thread's share. */
   names: NameDictionary;
@@ -70,11 +74,11 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 const WORKER_BATCH = 64;
 const MAIN_BATCH = 16;
 
-/** Hands out the paths in batches to whichever thread asks next. */
+/** Hands out the files in batches to whichever thread asks next. */
 class PathQueue {
   private next = 0;
-  constructor(private readonly paths: readonly string[]) {}
-  take(n: number): string[] | null {
+  constructor(private readonly paths: readonly InputFile[]) {}
+  take(n: number): InputFile[] | null {
     if (this.next >= this.paths.length) return null;
     const batch = this.paths.slice(this.next, this.next + n);
     this.next += batch.length;
@@ -87,7 +91,7 @@ async function startWorkers(queue: PathQueue, count: number, options: CensusRunO
   // Loaded only when a census is large enough for workers: a small one starts without it.
   const { Worker } = await import('node:worker_threads');
   const { url, execArgv } = workerEntry();
-  const data: CensusWorkerData = { censusWorker: true, dialect: options.dialect, reading: { ...options.reading }, namesFiles: [...options.namesFiles] };
+  const data: CensusWorkerData = { censusWorker: true, dialect: options.dialect, reading: { ...options.reading }, namesFiles: [...options.namesFiles], maxSize: options.maxSize ?? DEFAULT_MAX_SIZE };
   const threads: Worker[] = [];
   return new Promise<CensusState[]>((resolve, reject) => {
     const states: CensusState[] = [];
@@ -105,9 +109,9 @@ async function startWorkers(queue: PathQueue, count: number, options: CensusRunO
       let finishSent = false;
       const feed = (): void => {
         if (finishSent) return;
-        const paths = queue.take(WORKER_BATCH);
-        finishSent = paths === null;
-        const request: CensusWorkerRequest = paths === null ? { type: 'finish' } : { type: 'batch', paths };
+        const files = queue.take(WORKER_BATCH);
+        finishSent = files === null;
+        const request: CensusWorkerRequest = files === null ? { type: 'finish' } : { type: 'batch', files };
         worker.postMessage(request);
       };
       worker.on('message', (reply: CensusWorkerReply) => {
@@ -139,8 +143,12 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * Reads, counts and checks every file: in-process for a small corpus, else the main thread and
  * `jobs − 1` workers take batches from one queue. The report is the same for any number of jobs.
  */
-export async function runCensus(paths: readonly string[], options: CensusRunOptions): Promise<CensusReport> {
+export async function runCensus(paths: readonly InputFile[], options: CensusRunOptions, problems: readonly InputProblem[] = []): Promise<CensusReport> {
   const census = new CensusAccumulator({ dialect: options.dialect, reading: options.reading, names: options.names });
+  for (const problem of problems) {
+    if (problem.failed) census.addUnreadable(problem.path, problem.reason);
+    else census.addSkippedPath(problem.path, problem.reason);
+  }
   const perThread = options.filesPerThread ?? CENSUS_FILES_PER_THREAD;
   const threads = Math.max(1, Math.min(options.jobs, perThread === 0 ? options.jobs : Math.floor(paths.length / perThread)));
   const queue = new PathQueue(paths);
@@ -153,7 +161,7 @@ export async function runCensus(paths: readonly string[], options: CensusRunOpti
   // Let a failing worker's rejection be seen even while the main thread is busy.
   workers?.catch(() => undefined);
   for (let batch = queue.take(MAIN_BATCH); batch !== null; batch = queue.take(MAIN_BATCH)) {
-    addPaths(census, batch);
+    addPaths(census, batch, options);
     progress(batch.length);
     if (workers) await nextTurn();
   }
@@ -173,35 +181,65 @@ function displayPath(path: string): string {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
+/** `--json`/`--markdown` as commander gives them: absent, `true` (no value: stdout), or a path (`-`: stdout). */
+function destination(value: string | boolean | undefined): 'stdout' | string | null {
+  if (value === undefined || value === false) return null;
+  return value === true || value === '-' ? 'stdout' : value;
+}
+
 /** Runs `census` with what commander parsed. */
 export async function censusCommand(paths: string[], options: CensusCommandOptions): Promise<void> {
   const read = resourceReadOptions(options);
   const jobs = parseJobs(options.jobs);
-  if (options.json === '-' && options.markdown === '-') throw new UsageError('only one of --json and --markdown can go to stdout (-)');
+  const json = destination(options.json);
+  const markdown = destination(options.markdown);
+  if (json === 'stdout' && markdown === 'stdout') throw new UsageError('only one of --json and --markdown can go to stdout');
   let inputs = paths;
   if (inputs.length === 0) {
     const samples = bundledSamplesDir();
     if (!existsSync(samples)) throw new UsageError(`no path given and the bundled samples folder is missing: ${samples}`);
     inputs = [displayPath(samples)];
   }
-  await refuseToOverwriteInputs([options.json, options.markdown].filter((o): o is string => o !== undefined && o !== '-'), inputs, 'census');
+  const walk = walkInputs(inputs);
+  const outputs: PlannedOutput[] = [];
+  if (json !== null && json !== 'stdout') outputs.push({ path: json, option: '--json' });
+  if (markdown !== null && markdown !== 'stdout') outputs.push({ path: markdown, option: '--markdown' });
+  await refuseUnsafeOutputs(outputs, inputs, 'census', walk);
   const names = await loadNameDictionary(options.names ?? []);
-  const files = listFiles(inputs);
-  const progress = new Progress('census', files.length);
-  const report = await runCensus(files, { ...read, names, namesFiles: options.names ?? [], jobs, onProgress: (done) => progress.update(done) });
+  const progress = new Progress('census', walk.files.length);
+  const report = await runCensus(walk.files, { ...read, names, namesFiles: options.names ?? [], jobs, onProgress: (done) => progress.update(done) }, walk.problems);
   progress.done();
   const source = inputs.join(', ');
   for (const refusal of report.refusals) process.stderr.write(`${refusal.file}: ${refusal.message}\n`);
-  if (options.json !== undefined) {
+  for (const line of provenFailureLines(report)) process.stderr.write(`${line}\n`);
+  if (json !== null) {
     const text = toJsonText(report);
-    if (options.json === '-') process.stdout.write(text);
-    else await writeFileAtomic(options.json, text);
+    if (json === 'stdout') process.stdout.write(text);
+    else await writeFileAtomic(json, text);
   }
-  if (options.markdown !== undefined) {
+  if (markdown !== null) {
     const text = censusMarkdown(report, { source });
-    if (options.markdown === '-') process.stdout.write(text);
-    else await writeFileAtomic(options.markdown, text);
+    if (markdown === 'stdout') process.stdout.write(text);
+    else await writeFileAtomic(markdown, text);
   }
-  if (options.json !== '-' && options.markdown !== '-') process.stdout.write(censusSummaryText(report, source));
+  if (json !== 'stdout' && markdown !== 'stdout') process.stdout.write(censusSummaryText(report, source));
   if (!report.ok) process.exitCode = EXIT_FAILED;
+}
+
+/** `file: check failed: id (Proven)`, then each kept offender as validate prints them: bone, name, offset of its record. */
+export function provenFailureLines(report: CensusReport): string[] {
+  const lines: string[] = [];
+  let last = '';
+  for (const failure of report.provenFailures) {
+    const head = `${failure.file}: check failed: ${failure.check} (Proven)`;
+    if (head !== last) lines.push(head);
+    last = head;
+    if (failure.bone < 0) {
+      lines.push(`  skeleton: ${failure.message}`);
+      continue;
+    }
+    const where = `bone ${failure.bone}${failure.name ? ` (${failure.name})` : ''}${failure.offset === null ? '' : ` at offset ${formatOffset(failure.offset)}, bones[${failure.bone}]`}`;
+    lines.push(`  ${where}: ${failure.message}`);
+  }
+  return lines;
 }

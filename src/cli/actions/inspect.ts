@@ -1,35 +1,51 @@
 /** What `inspect` does (declared in commands/inspect.ts). */
 import { checkSkeletonResource, isBlockingFailure } from '../../analysis/check-resource.js';
+import { boneOffsets } from '../../analysis/bone-offsets.js';
 import { componentToJson, skeletonToJson, toJsonText } from '../../export/json.js';
 import { annotatedHexDump } from '../../export/hexdump.js';
 import { componentText, skeletonText } from '../../export/text.js';
+import { readResource, resourceSpansUntilRefusal, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
-import { boneOffsets, checkFailureLines } from '../check-report.js';
+import { checkFailureLines } from '../check-report.js';
 import type { InspectOptions } from '../commands/inspect.js';
-import { EXIT_FAILED } from '../errors.js';
-import { loadResource } from '../load.js';
+import { EXIT_FAILED, UsageError } from '../errors.js';
+import { readResourceFile } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../options.js';
 
 /** Runs `inspect` with what commander parsed. */
 export async function inspectCommand(file: string, options: InspectOptions): Promise<void> {
+  if (options.json === true && options.hex === true) throw new UsageError('inspect: --json and --hex are two different outputs; choose one');
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names);
-  let loaded;
-  try {
-    loaded = await loadResource(file, { ...read, spans: options.hex === true });
-  } catch (error) {
-    if (error instanceof ParseError) {
+  const resolve = (hash: number): string | null => dictionary.resolve(hash);
+  const { bytes, header } = readResourceFile(file, read);
+
+  if (options.hex === true) {
+    // The dump up to the refusal, then the refusal: the bytes that were understood, and where it stopped.
+    const { spans, error } = resourceSpansUntilRefusal(bytes, header, { reading: read.reading });
+    if (error !== null) {
+      process.stdout.write(annotatedHexDump(bytes.subarray(0, error.offset), spans.filter((s) => s.end <= error.offset)));
+      process.stdout.write(`refused: ${error.message}\n`);
       process.stderr.write(`${file}: ${error.message}\n`);
       process.exitCode = EXIT_FAILED;
       return;
     }
-    throw error;
+    process.stdout.write(annotatedHexDump(bytes, spans));
+    const resource = readResource(bytes, read)!.resource;
+    reportChecks(file, bytes, resource, resolve, options);
+    return;
   }
-  const { resource, bytes, spans } = loaded;
-  if (options.hex) {
-    process.stdout.write(annotatedHexDump(bytes, spans ?? []));
+
+  let resource: Resource;
+  try {
+    resource = readResource(bytes, read)!.resource;
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    process.stderr.write(`${file}: ${error.message}\n`);
+    if (options.json === true) process.stdout.write(toJsonText({ file, error: { kind: 'refused', ...error.toJSON() } }));
+    process.exitCode = EXIT_FAILED;
     return;
   }
   if (resource.kind === 'SkeletonComponent') {
@@ -37,10 +53,14 @@ export async function inspectCommand(file: string, options: InspectOptions): Pro
     process.stdout.write(options.json ? toJsonText(json) : componentText(json, file));
     return;
   }
-  const resolve = (hash: number): string | null => dictionary.resolve(hash);
   const json = skeletonToJson(skeletonFromResource(resource), bytes.length, resolve);
   process.stdout.write(options.json ? toJsonText(json) : skeletonText(json, file));
-  if (options.checks === false) return;
+  reportChecks(file, bytes, resource, resolve, options);
+}
+
+/** Failed checks to stderr; a failed Proven check makes the exit status 1. */
+function reportChecks(file: string, bytes: Uint8Array, resource: Resource, resolve: (hash: number) => string | null, options: InspectOptions): void {
+  if (options.checks === false || resource.kind !== 'Skeleton') return;
   const failed = checkSkeletonResource(resource, resolve).filter((c) => c.status === 'failed');
   if (failed.length === 0) return;
   for (const line of checkFailureLines(file, failed, false, boneOffsets(bytes, resource))) process.stderr.write(`${line}\n`);

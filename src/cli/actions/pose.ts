@@ -8,8 +8,10 @@ import { runtimeLocalTransforms, runtimeWorldTransforms } from '../../analysis/r
 import type { Transform } from '../../math/transform.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
-import { DEFAULT_CHUNK_MIB, type DialectOption, type ShowOptions } from '../commands/pose.js';
+import { count, formatOffset, groupThousands } from '../../io/format.js';
+import { DEFAULT_CHUNK_MIB, type BuildOptions, type FindOptions, type PoseCommonOptions, type ShowOptions } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { resourceReadOptions } from '../options.js';
 import { loadSkeleton } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
@@ -17,18 +19,31 @@ import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
 
 const MIB = 1024 * 1024;
 
-export async function buildCommand(skeletonPath: string, options: DialectOption & { output: string }): Promise<void> {
+/** The skeleton and its bone-name resolver, read as every pose subcommand reads them. */
+async function loadWithNames(skeletonPath: string, options: PoseCommonOptions): Promise<{ skeleton: Skeleton; nameOf: (hash: number) => string | null }> {
+  const read = resourceReadOptions(options);
+  const dictionary = await loadNameDictionary(options.names ?? []);
+  return { skeleton: await loadSkeleton(skeletonPath, read), nameOf: (hash) => dictionary.resolve(hash) };
+}
+
+const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => string | null): string => {
+  const bone = skeleton.bones[index];
+  return bone === undefined ? `bone ${index}` : `bone ${index} (${nameOf(bone.nameHash) ?? formatHash(bone.nameHash)})`;
+};
+
+export async function buildCommand(skeletonPath: string, options: BuildOptions): Promise<void> {
   const output = resolve(options.output);
   await refuseToOverwriteInputs([output], [skeletonPath], 'pose build');
-  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options);
   const bytes = encodePoseArray(skeleton);
   await writeFileAtomic(output, bytes);
-  process.stdout.write(`wrote ${skeleton.bones.length} pose records (${bytes.byteLength} bytes) to ${options.output}\n`);
+  const root = skeleton.bones.length > 0 ? `, root ${boneLabel(skeleton, 0, nameOf)}` : '';
+  process.stdout.write(`wrote ${count(skeleton.bones.length, 'pose record')} (${count(bytes.byteLength, 'byte')}${root}) to ${options.output}\n`);
   process.exitCode = EXIT_OK;
 }
 
-export async function findCommand(skeletonPath: string, dumpPath: string, options: DialectOption & { json?: boolean; chunkMib?: number }): Promise<void> {
-  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
+export async function findCommand(skeletonPath: string, dumpPath: string, options: FindOptions): Promise<void> {
+  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options);
   if (skeleton.bones.length === 0) {
     process.stderr.write(`anvil-skel: ${skeletonPath} has no bones, so no pose array to find\n`);
     process.exitCode = EXIT_FAILED;
@@ -53,7 +68,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
   }
   if (result === null) {
     process.stderr.write(
-      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${skeletonPath} in ${dumpPath} (${size} bytes scanned)\n`,
+      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${skeletonPath} in ${dumpPath} (${count(size, 'byte')} scanned)\n`,
     );
     process.exitCode = EXIT_FAILED;
     return;
@@ -63,7 +78,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
     process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
   } else {
     process.stdout.write(
-      `pose array at offset ${offset} (0x${offset.toString(16)}): ${bones} bones, ${matched} matched, root ${root}` +
+      `pose array at offset ${formatOffset(offset)}: ${count(bones, 'bone')}, ${groupThousands(matched)} matched, root ${root} (${boneLabel(skeleton, 0, nameOf)})` +
         `${result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : ''}, max error ${maxError === 0 ? '0' : maxError.toPrecision(3)}\n`,
     );
   }
@@ -86,9 +101,7 @@ async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerat
 }
 
 export async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
-  const skeleton = await loadSkeleton(skeletonPath, { dialect: options.dialect });
-  const dictionary = await loadNameDictionary(options.names ?? []);
-  const nameOf = (hash: number): string | null => dictionary.resolve(hash);
+  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options);
   const locals = runtimeLocalTransforms(skeleton);
   const worlds = runtimeWorldTransforms(skeleton);
   if (options.json) {

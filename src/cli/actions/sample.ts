@@ -1,9 +1,11 @@
 /** What `sample` does (declared in commands/sample.ts). */
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sampleCorpus, sampleNames } from '../../samples/corpus.js';
 import { INVENTORY_DEFAULT_SEED, INVENTORY_TARGETS, inventoryCorpus } from '../../samples/inventory.js';
 import type { SampleCommandOptions } from '../commands/sample.js';
 import { UsageError } from '../errors.js';
+import { count, groupThousands } from '../../io/format.js';
 import { writeFileAtomic } from '../write-file.js';
 
 export const SAMPLES_README = `# Sample corpus (synthetic)
@@ -15,7 +17,7 @@ fails when these files are stale. \`names.txt\` lists every bone name of the rig
 
 `;
 
-const fmt = (n: number): string => n.toLocaleString('en-US');
+const fmt = groupThousands;
 
 export function inventoryReadme(seed: number): string {
   const t = INVENTORY_TARGETS;
@@ -31,17 +33,17 @@ the same bytes: \`anvil-skel sample <outdir> --scale inventory --seed ${seed}\`.
 
 /** Writes the inventory-scale corpus; returns the number of resources written. */
 async function writeInventory(outdir: string, seed: number): Promise<number> {
-  let count = 0;
+  let written = 0;
   const pending: Promise<void>[] = [];
   for (const file of inventoryCorpus({ seed })) {
     pending.push(writeFileAtomic(join(outdir, file.path), file.bytes, { sync: false }));
-    count++;
+    written++;
     // A few writes in flight at a time: faster than one by one, without holding the corpus.
     if (pending.length >= 32) await Promise.all(pending.splice(0));
   }
   await Promise.all(pending);
   await writeFileAtomic(join(outdir, 'README.md'), inventoryReadme(seed));
-  return count;
+  return written;
 }
 
 function parseSeed(value: string | undefined): number {
@@ -53,9 +55,11 @@ function parseSeed(value: string | undefined): number {
 
 /** Runs `sample` with what commander parsed. */
 export async function sampleCommand(outdir: string, options: SampleCommandOptions): Promise<void> {
+  const existing = statSync(outdir, { throwIfNoEntry: false });
+  if (existing !== undefined && !existing.isDirectory()) throw new UsageError(`sample: ${outdir} is a file, not a directory; name a directory to write the corpus into`);
   if (options.scale === 'inventory') {
-    const count = await writeInventory(outdir, parseSeed(options.seed));
-    process.stdout.write(`wrote ${fmt(count)} inventory-scale resources to ${outdir}\n`);
+    const written = await writeInventory(outdir, parseSeed(options.seed));
+    process.stdout.write(`wrote ${count(written, 'inventory-scale resource')} to ${outdir}\n`);
     return;
   }
   if (options.seed !== undefined) throw new UsageError('--seed applies to --scale inventory only');
@@ -64,5 +68,5 @@ export async function sampleCommand(outdir: string, options: SampleCommandOption
   for (const file of files) await writeFileAtomic(join(outdir, file.path), file.bytes);
   await writeFileAtomic(join(outdir, 'names.txt'), `# Every bone name of the sample rigs, for --names\n${sampleNames().join('\n')}\n`);
   await writeFileAtomic(join(outdir, 'README.md'), `${SAMPLES_README}${lines.join('\n')}\n`);
-  process.stdout.write(`wrote ${files.length} sample resources to ${outdir}\n`);
+  process.stdout.write(`wrote ${count(files.length, 'sample resource')} to ${outdir}\n`);
 }

@@ -1,22 +1,27 @@
-/** What `validate` does (declared in commands/validate.ts). */
+/**
+ * What `validate` does (declared in commands/validate.ts). It reads files the census's way (header
+ * first, synchronously, through the generated readers, checks without summaries unless one fails)
+ * and keeps counters only: with `--json` each file's result is written as soon as it is known, so
+ * memory stays flat however many files there are.
+ */
+import { boneOffsets } from '../../analysis/bone-offsets.js';
 import { checkSkeletonResource, isBlockingFailure } from '../../analysis/check-resource.js';
 import type { CheckResult } from '../../analysis/checks/index.js';
 import { validateResourceBytes, type ResourceValidation } from '../../analysis/validate-resource.js';
 import type { NameDictionary } from '../../names/dictionary.js';
-import { classifyHeader } from '../../formats/resource.js';
-import { formatOffset } from '../../io/format.js';
-import { toJsonText } from '../../export/json.js';
+import { count, formatOffset, groupThousands, plural } from '../../io/format.js';
 import type { ValidateOptions } from '../commands/validate.js';
 import { EXIT_FAILED } from '../errors.js';
-import { readBytes, readHead, walkFiles } from '../files.js';
-import { boneOffsets, checkFailureLines } from '../check-report.js';
+import { walkInputs, type InputFile } from '../files.js';
+import { checkFailureLines } from '../check-report.js';
+import { readInputFile } from '../input-file.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions, type ResourceReadOptions } from '../options.js';
 import { Progress } from '../progress.js';
 
 export interface FileValidation {
   file: string;
-  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'check-failed' | 'skipped' | 'unreadable';
+  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'check-failed' | 'skipped' | 'not-a-resource' | 'unreadable';
   kind?: string;
   dialect?: string;
   size?: number;
@@ -24,11 +29,10 @@ export interface FileValidation {
   roundtrip?: boolean | null;
   /** Every named check's result (Skeletons only). */
   checks?: CheckResult[];
+  /** Why a file was skipped or not read. */
+  reason?: string;
   error?: { offset?: number; path?: string; expected?: string; actual?: string; message: string };
 }
-
-/** Enough bytes to classify any header of either layout. */
-const HEAD_BYTES = 16;
 
 interface CheckContext {
   dictionary: NameDictionary;
@@ -36,8 +40,16 @@ interface CheckContext {
   run: boolean;
 }
 
+/** The checks of one Skeleton: without summaries first (the common case holds), again with them when one fails. */
+function runSkeletonChecks(resource: Extract<ResourceValidation, { status: 'decoded' }>['resource'], checking: CheckContext): CheckResult[] {
+  if (resource.kind !== 'Skeleton') return [];
+  const resolve = (hash: number): string | null => checking.dictionary.resolve(hash);
+  const quick = checkSkeletonResource(resource, resolve, { summaries: false });
+  return quick.some((c) => c.status === 'failed') ? checkSkeletonResource(resource, resolve) : quick;
+}
+
 function describe(file: string, result: ResourceValidation, checking: CheckContext): FileValidation {
-  if (result.status === 'skipped') return { file, status: 'skipped' };
+  if (result.status === 'skipped') return { file, status: 'skipped', reason: result.reason };
   if (result.status === 'refused') return { file, status: 'refused', kind: result.kind, dialect: result.dialect, error: result.refusal };
   const r = result.resource;
   const bones = r.kind === 'Skeleton' ? r.record.bones.length : undefined;
@@ -47,71 +59,126 @@ function describe(file: string, result: ResourceValidation, checking: CheckConte
     return { ...base, status: 'roundtrip-mismatch', error: { offset: at, message: `re-encoding differs from the input at offset ${formatOffset(at)}` } };
   }
   if (r.kind === 'Skeleton' && checking.run) {
-    base.checks = checkSkeletonResource(r, (hash) => checking.dictionary.resolve(hash));
+    base.checks = runSkeletonChecks(r, checking);
     const blocking = base.checks.filter((c) => isBlockingFailure(c, checking.strict));
     if (blocking.length > 0) {
       const names = blocking.map((c) => `${c.id} (${c.confidence})`).join(', ');
-      return { ...base, status: 'check-failed', error: { message: `check${blocking.length === 1 ? '' : 's'} failed: ${names}` } };
+      return { ...base, status: 'check-failed', error: { message: `${plural(blocking.length, 'check')} failed: ${names}` } };
     }
   }
   return base;
 }
 
+/** One file, read header first; failed-check lines go to `warn` (stderr) unless in JSON mode. */
+function validateFile(input: InputFile, read: ResourceReadOptions, roundtrip: boolean, checking: CheckContext, warn: ((line: string) => void) | null): FileValidation {
+  const file = input.path;
+  const got = readInputFile(file, read);
+  switch (got.kind) {
+    case 'other':
+      return input.explicit ? { file, status: 'not-a-resource', reason: got.description, error: { message: got.description } } : { file, status: 'skipped', reason: got.description };
+    case 'truncated':
+      return { file, status: 'refused', kind: got.resourceKind, error: { offset: got.length, path: '(header)', expected: 'a class hash', actual: `end of file at byte ${got.length}`, message: got.message } };
+    case 'unreadable':
+      if (got.special && !input.explicit) return { file, status: 'skipped', reason: got.reason };
+      return { file, status: 'unreadable', reason: got.reason, error: { message: got.reason } };
+    case 'resource':
+      break;
+  }
+  let result: ResourceValidation;
+  let entry: FileValidation;
+  try {
+    result = validateResourceBytes(got.bytes, { dialect: read.dialect, reading: read.reading, roundtrip });
+    entry = describe(file, result, checking);
+  } catch (error) {
+    // Not a ParseError: an input no rule foresaw, or a fault of ours. Still one file's failure, not a crash.
+    const message = `unexpected error while reading: ${error instanceof Error ? error.message : String(error)}`;
+    return { file, status: 'refused', kind: got.header.kind, dialect: got.header.dialect, error: { message } };
+  }
+  const failedChecks = (entry.checks ?? []).filter((c) => c.status === 'failed');
+  if (warn !== null && failedChecks.length > 0 && result.status === 'decoded') {
+    for (const line of checkFailureLines(file, failedChecks, checking.strict, boneOffsets(got.bytes, result.resource))) warn(line);
+  }
+  return entry;
+}
+
+type Tally = Record<FileValidation['status'], number> & { skeletons: number; components: number; checkWarnings: number };
+
 /** Runs `validate` with what commander parsed. */
 export async function validateCommand(paths: string[], options: ValidateOptions): Promise<void> {
   const read = resourceReadOptions(options);
   const checking: CheckContext = { dictionary: await loadNameDictionary(options.names), strict: options.strict === true, run: options.checks !== false };
-  const results: FileValidation[] = [];
-  const progress = new Progress('validate');
-  for await (const file of walkFiles(paths)) {
-    let entry: FileValidation;
-    try {
-      const head = await readHead(file, HEAD_BYTES);
-      if (classifyHeader(head, read.dialect).length === 0) entry = { file, status: 'skipped' };
-      else {
-        const bytes = await readBytes(file);
-        const result = validateResourceBytes(bytes, { ...read, roundtrip: options.roundtrip });
-        entry = describe(file, result, checking);
-        const failedChecks = (entry.checks ?? []).filter((c) => c.status === 'failed');
-        if (!options.json && failedChecks.length > 0 && result.status === 'decoded') {
-          for (const line of checkFailureLines(file, failedChecks, checking.strict, boneOffsets(bytes, result.resource))) process.stderr.write(`${line}\n`);
-        }
+  const json = options.json === true;
+  const walk = walkInputs(paths);
+  const out = (text: string): boolean => process.stdout.write(text);
+  const warn = json ? null : (line: string): void => void process.stderr.write(`${line}\n`);
+  const tally: Tally = { valid: 0, refused: 0, 'roundtrip-mismatch': 0, 'check-failed': 0, skipped: 0, 'not-a-resource': 0, unreadable: 0, skeletons: 0, components: 0, checkWarnings: 0 };
+  let first = true;
+  const emit = (entry: FileValidation): void => {
+    tally[entry.status]++;
+    if (entry.status === 'valid' || entry.status === 'check-failed') {
+      if (entry.kind === 'Skeleton') tally.skeletons++;
+      else if (entry.kind === 'SkeletonComponent') tally.components++;
+    }
+    tally.checkWarnings += (entry.checks ?? []).filter((c) => c.status === 'failed' && !isBlockingFailure(c, checking.strict)).length;
+    if (entry.error && entry.status !== 'check-failed') process.stderr.write(`${entry.file}: ${entry.error.message}\n`);
+    if (json) {
+      out(`${first ? '' : ',\n'}${indent(JSON.stringify(entry, null, 2))}`);
+      first = false;
+      return;
+    }
+    if (options.verbose) {
+      if (entry.status === 'skipped') out(`skip  ${entry.file}  (${entry.reason ?? 'not a resource'})\n`);
+      else if (entry.kind !== undefined) {
+        const what = `${entry.kind}${entry.dialect ? ` ${entry.dialect}` : ''}${entry.bones === undefined ? '' : `, ${count(entry.bones, 'bone')}`}`;
+        out(`${entry.status === 'valid' ? 'ok  ' : 'FAIL'}  ${entry.file}  (${what})\n`);
       }
-    } catch (error) {
-      entry = { file, status: 'unreadable', error: { message: (error as Error).message } };
     }
-    results.push(entry);
-    progress.update(results.length);
-    if (entry.error && entry.status !== 'check-failed') process.stderr.write(`${file}: ${entry.error.message}\n`);
-    if (options.verbose && !options.json && entry.status !== 'skipped') {
-      const what = `${entry.kind} ${entry.dialect}${entry.bones === undefined ? '' : `, ${entry.bones} bones`}`;
-      process.stdout.write(`${entry.status === 'valid' ? 'ok  ' : 'FAIL'}  ${file}  (${what})\n`);
-    }
+  };
+  if (json) out('{\n  "files": [\n');
+  for (const problem of walk.problems) {
+    emit(problem.failed ? { file: problem.path, status: 'unreadable', reason: problem.reason, error: { message: problem.reason } } : { file: problem.path, status: 'skipped', reason: problem.reason });
+  }
+  const progress = new Progress('validate', walk.files.length);
+  let done = 0;
+  for (const input of walk.files) {
+    emit(validateFile(input, read, options.roundtrip === true, checking, warn));
+    progress.update(++done);
   }
   progress.done();
-  const count = (s: FileValidation['status']) => results.filter((r) => r.status === s).length;
+  const files = walk.files.length + walk.problems.length;
+  const failed = tally.refused + tally['roundtrip-mismatch'] + tally['check-failed'] + tally.unreadable + tally['not-a-resource'];
   const summary = {
-    files: results.length,
-    valid: count('valid'),
-    refused: count('refused'),
-    roundtripMismatch: count('roundtrip-mismatch'),
-    checkFailed: count('check-failed'),
-    checkWarnings: results.reduce((n, r) => n + (r.checks ?? []).filter((c) => c.status === 'failed' && !isBlockingFailure(c, checking.strict)).length, 0),
-    unreadable: count('unreadable'),
-    skipped: count('skipped'),
-    skeletons: results.filter((r) => r.status === 'valid' && r.kind === 'Skeleton').length,
-    components: results.filter((r) => r.status === 'valid' && r.kind === 'SkeletonComponent').length,
+    files,
+    valid: tally.valid,
+    refused: tally.refused,
+    roundtripMismatch: tally['roundtrip-mismatch'],
+    checkFailed: tally['check-failed'],
+    checkWarnings: tally.checkWarnings,
+    notResources: tally['not-a-resource'],
+    unreadable: tally.unreadable,
+    skipped: tally.skipped,
+    skeletons: tally.skeletons,
+    components: tally.components,
+    failed,
   };
-  const failed = summary.refused + summary.roundtripMismatch + summary.checkFailed + summary.unreadable;
-  if (options.json) {
-    process.stdout.write(toJsonText({ summary, files: results }));
+  if (json) {
+    out(`\n  ],\n  "summary": ${indent(JSON.stringify(summary, null, 2)).trimStart()}\n}\n`);
   } else {
-    process.stdout.write(
-      `${summary.files} file${summary.files === 1 ? '' : 's'}: ${summary.valid} valid (${summary.skeletons} Skeletons, ${summary.components} SkeletonComponents${options.roundtrip ? ', re-encoded byte for byte' : ''}), ${failed} failed, ${summary.skipped} skipped${summary.checkWarnings ? `, ${summary.checkWarnings} check warning(s)` : ''}\n`,
-    );
-  }
-  if (summary.files === summary.skipped && !options.json) {
-    process.stderr.write(`validate: no Skeleton or SkeletonComponent among ${summary.files} file${summary.files === 1 ? '' : 's'} (classes are read from headers; --dialect forces a layout)\n`);
+    const parts = [
+      `${groupThousands(summary.valid)} valid (${count(tally.skeletons, 'Skeleton')}, ${count(tally.components, 'SkeletonComponent')}${options.roundtrip ? ', re-encoded byte for byte' : ''})`,
+      `${groupThousands(failed)} failed`,
+      `${groupThousands(summary.skipped)} skipped`,
+    ];
+    if (summary.checkWarnings) parts.push(count(summary.checkWarnings, 'check warning'));
+    out(`${count(files, 'file')}: ${parts.join(', ')}\n`);
+    if (files > 0 && summary.skipped === files) {
+      process.stderr.write(`validate: no Skeleton or SkeletonComponent among ${count(files, 'file')} (classes are read from headers; --dialect forces a layout)\n`);
+    }
   }
   if (failed > 0) process.exitCode = EXIT_FAILED;
+}
+
+/** A JSON value nested two levels deep in the streamed report. */
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ');
 }

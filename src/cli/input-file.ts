@@ -1,0 +1,124 @@
+/**
+ * Reading one input file the way every command does: open it without blocking, make sure it is a
+ * regular file, read its header, and read it whole only when the header names a class we decode
+ * and its size is within the limit. A FIFO, device or socket is never read; a 1 GiB file of
+ * another class costs its first bytes.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { basename } from 'node:path';
+import { classifyHeader, describeHeader, HEADER_BYTES, truncatedHeaderMessage, type HeaderClass, type ResourceKind } from '../formats/resource.js';
+import type { Dialect } from '../formats/dialect.js';
+import { fsReason, specialKind } from './files.js';
+import { DEFAULT_MAX_SIZE } from './limits.js';
+
+
+/** What reading a file came to. */
+export type InputRead =
+  /** A Skeleton or SkeletonComponent by its header, read whole. */
+  | { kind: 'resource'; bytes: Uint8Array; header: HeaderClass }
+  /** Another class (or empty): only the header was read; `description` says why it is not read. */
+  | { kind: 'other'; head: Uint8Array; description: string }
+  /** Too short to hold a class, and its name says it is one: a refusal, not a skip. */
+  | { kind: 'truncated'; resourceKind: ResourceKind; length: number; message: string }
+  /** Not read: too large, not a regular file, or the read failed. `special`: a FIFO, device or socket. */
+  | { kind: 'unreadable'; reason: string; special: boolean };
+
+export interface InputReadOptions {
+  dialect?: Dialect;
+  /** Largest resource read, in bytes (DEFAULT_MAX_SIZE when absent). */
+  maxSize?: number;
+}
+
+/** The class a file's name claims, from its extension or name (`….Skeleton`, `…SkeletonComponent…`). */
+export function kindFromName(path: string): ResourceKind | null {
+  const name = basename(path).toLowerCase();
+  if (name.includes('skeletoncomponent')) return 'SkeletonComponent';
+  if (name.includes('skeleton')) return 'Skeleton';
+  return null;
+}
+
+/** `1.5 MiB`, `256 MiB`, `12 bytes`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Why a header is not read as a resource: `not a Skeleton or SkeletonComponent (class at offset 8 is …)`, or the layout mismatch. */
+export function notAResource(head: Uint8Array, dialect?: Dialect): string {
+  const description = describeHeader(head, dialect);
+  return description.startsWith('the layout') ? description : `not a Skeleton or SkeletonComponent (${description})`;
+}
+
+function readFully(fd: number, buffer: Uint8Array, position: number): number {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = readSync(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+
+/** Reads one file as the commands do. Never throws for what the file system says; every outcome is a value. */
+export function readInputFile(path: string, options: InputReadOptions = {}): InputRead {
+  let fd: number;
+  try {
+    // Non-blocking, so a FIFO named on the command line cannot hang the open.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    return { kind: 'unreadable', reason: fsReason(error), special: false };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) return { kind: 'unreadable', reason: 'is a directory', special: false };
+    if (!info.isFile()) return { kind: 'unreadable', reason: `is ${specialKind(info) ?? 'not a regular file'}; not read`, special: true };
+    const head = new Uint8Array(Math.min(HEADER_BYTES, info.size));
+    const headLength = readFully(fd, head, 0);
+    const header = head.subarray(0, headLength);
+    const candidates = classifyHeader(header, options.dialect);
+    if (candidates.length === 0) {
+      const claimed = kindFromName(path);
+      const truncated = claimed === null ? null : truncatedHeaderMessage(headLength, options.dialect);
+      if (claimed !== null && truncated !== null) return { kind: 'truncated', resourceKind: claimed, length: headLength, message: truncated };
+      return { kind: 'other', head: header, description: notAResource(header, options.dialect) };
+    }
+    const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
+    if (info.size > maxSize) {
+      const what = candidates[0]!.kind;
+      return { kind: 'unreadable', reason: `${what} of ${formatSize(info.size)}, larger than the ${formatSize(maxSize)} limit; not read (raise it with --max-size)`, special: false };
+    }
+    const bytes = new Uint8Array(info.size);
+    const length = readFully(fd, bytes, 0);
+    return { kind: 'resource', bytes: length === bytes.length ? bytes : bytes.subarray(0, length), header: candidates[0]! };
+  } catch (error) {
+    return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}`, special: false };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The class an existing file's header names (any layout), or null: for keeping outputs off resources. */
+export function resourceClassOf(path: string): HeaderClass | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const head = new Uint8Array(HEADER_BYTES);
+    return classifyHeader(head.subarray(0, readFully(fd, head, 0)))[0] ?? null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
