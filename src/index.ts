@@ -59,14 +59,14 @@ export { crackHashes, defaultVocabulary, type CrackMatch, type CrackOptions, typ
 // The named checks.
 export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';
 export type { Check, CheckConfidence, CheckResult, CheckStatus, CheckSubject, Offender } from './analysis/checks/types.js';
-export { checkSkeletonResource, isBlockingFailure } from './analysis/check-resource.js';
+export { checkSkeletonResource, isBlockingFailure, type CheckResourceOptions } from './analysis/check-resource.js';
 export { validateResourceBytes, type RefusalReport, type ResourceValidation, type ValidateOptions } from './analysis/validate-resource.js';
 
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';
 export type { NameResolver } from './analysis/census/tally.js';
 export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './analysis/census/report.js';
-export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState } from './analysis/census/state.js';
+export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState, ProvenFailure } from './analysis/census/state.js';
 export type { CensusLayout } from './analysis/census/portions.js';
 export { censusMarkdown, type CensusMarkdownOptions } from './export/census-markdown.js';
 export { censusSummaryText } from './export/census-text.js';
