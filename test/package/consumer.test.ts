@@ -37,7 +37,8 @@ function installPackedPackage(): void {
   // The build already ran here; `npm pack` must not run `prepare` (a second build, into the project).
   delete manifest.scripts;
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2));
-  for (const item of ['README.md', 'samples', 'docs']) cpSync(join(ROOT, item), join(stage, item), { recursive: true });
+  // docs/ as committed: a generated docs/api/ of a local `npm run docs:api` is not packed anyway.
+  for (const item of ['README.md', 'samples', 'docs']) cpSync(join(ROOT, item), join(stage, item), { recursive: true, filter: (source) => !source.includes(join('docs', 'api')) });
   execFileSync(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(stage, 'dist'), '--sourceMap', 'false'], { cwd: ROOT, stdio: 'pipe' });
   const packed = execFileSync(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: stage, encoding: 'utf8', stdio: 'pipe', shell: process.platform === 'win32' });
   const tarball = join(temp, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
