@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'samples/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'samples/**', 'coverage/**', 'docs/api/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

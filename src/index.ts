@@ -1,21 +1,101 @@
-/** anvil-skeleton's public API: everything below the CLI, usable in Node and in the browser. */
-export * from './io/index.js';
-export * from './grammar/index.js';
-export * from './formats/index.js';
-export * from './math/index.js';
-export * from './names/index.js';
-export * from './model/index.js';
-export * from './samples/index.js';
-export * from './export/index.js';
-export { skeletonToJson, componentToJson, toJsonText, type SkeletonJson, type BoneJson, type ComponentJson } from './export/json.js';
-export { skeletonText, componentText } from './export/text.js';
-export { validateResourceBytes, firstDifference, type ResourceValidation, type RefusalReport } from './analysis/validate-resource.js';
-export * from './analysis/runtime-pose.js';
-export * from './analysis/checks/index.js';
-export * from './analysis/pose-array.js';
-export * from './analysis/pose-find.js';
-export * from './analysis/census.js';
-export * from './analysis/check-resource.js';
-export { censusMarkdown } from './export/census-markdown.js';
+/**
+ * anvil-skeleton: read, check and write the Skeleton resources of the Anvil/Scimitar engine
+ * family, in Node and in the browser. Everything is exported by name so the surface stays what is
+ * listed here. The glTF exporter (`anvil-skeleton/gltf`), the grammar for declaring structures
+ * (`anvil-skeleton/grammar`) and the sample corpus (`anvil-skeleton/samples`) have entries of
+ * their own, so this one never loads glTF-Transform.
+ *
+ * @packageDocumentation
+ */
+
+// Reading and writing whole resources.
+export {
+  classifyHeader,
+  describeHeader,
+  readResource,
+  readResourceAs,
+  writeResource,
+  type HeaderClass,
+  type ReadResourceOptions,
+  type ReadResult,
+  type Resource,
+  type ResourceKind,
+} from './formats/resource.js';
+export { DIALECTS, type Dialect } from './formats/dialect.js';
+export {
+  ANVILNEXT_READING_CHOICES,
+  ANVILNEXT_READING_DEFAULTS,
+  parseAnvilnextReading,
+  type AnvilnextReading,
+} from './formats/anvilnext/reading.js';
+export { EncodeError, ParseError, type ParseErrorDetails } from './io/errors.js';
+export type { PathSegment } from './io/format.js';
+export type { Span } from './grammar/codec.js';
+export type { PointerValue } from './grammar/pointer.js';
+
+// The decoded records, as the layouts store them.
+export type { AnvilnextBone } from './formats/anvilnext/bone.js';
+export type { ResourceReference } from './formats/anvilnext/common.js';
+export { expectedComponentBodySize, SKELETON_COMPONENT_HEADER_SIZE, type SkeletonComponent } from './formats/anvilnext/component.js';
+export type { AnvilnextPoseBone, AnvilnextSkeleton } from './formats/anvilnext/skeleton.js';
+export type { ScimitarBone } from './formats/scimitar/bone.js';
+export type { ScimitarSkeleton } from './formats/scimitar/skeleton.js';
+
+// The dialect-free model.
+export type { Skeleton, SkeletonBone } from './model/skeleton.js';
+export { skeletonFromResource } from './model/read.js';
+export { buildSkeleton, type BoneDescription, type SkeletonDescription } from './model/build.js';
+export { anvilnextRecordFromSkeleton, scimitarRecordFromSkeleton } from './model/from-records.js';
+export { descendantCounts, globalsFromLocals } from './model/hierarchy.js';
+export { composeTransforms, invertTransform, type Transform } from './math/transform.js';
+export type { Quat, Vec3, Vec4 } from './math/vector.js';
+
+// Bone and class names.
+export { crc32, formatHash, parseHash } from './names/crc32.js';
+export { builtInDictionary, builtInNames, classDictionary, NameDictionary } from './names/dictionary.js';
+export { parseNameList } from './names/name-list.js';
+export { crackHashes, defaultVocabulary, type CrackMatch, type CrackOptions, type CrackProgress, type CrackResult } from './names/crack.js';
+
+// The named checks.
+export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';
+export type { Check, CheckConfidence, CheckResult, CheckStatus, CheckSubject, Offender } from './analysis/checks/types.js';
+export { checkSkeletonResource, isBlockingFailure, type CheckResourceOptions } from './analysis/check-resource.js';
+export { validateResourceBytes, type RefusalReport, type ResourceValidation, type ValidateOptions } from './analysis/validate-resource.js';
+
+// The census.
+export { CensusAccumulator, type CensusOptions } from './analysis/census.js';
+export type { NameResolver } from './analysis/census/tally.js';
+export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './analysis/census/report.js';
+export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState, ProvenFailure } from './analysis/census/state.js';
+export type { CensusLayout } from './analysis/census/portions.js';
+export { censusMarkdown, type CensusMarkdownOptions } from './export/census-markdown.js';
 export { censusSummaryText } from './export/census-text.js';
-export { annotatedHexDump, annotatedRegions } from './export/hexdump.js';
+
+// The runtime pose and the engine's pose array.
+export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';
+export { decodePoseArray, encodePoseArray, encodePoseRecords, POSE_RECORD_BYTES, type PoseRecord } from './analysis/pose-array.js';
+export {
+  createPoseScanner,
+  findPoseArray,
+  POSE_ROOT_KINDS,
+  type FindPoseOptions,
+  type PoseFindResult,
+  type PoseRootKind,
+  type PoseScanner,
+  type PoseSource,
+  type RandomAccessSource,
+} from './analysis/pose-find.js';
+
+// JSON, text and hex views.
+export {
+  componentToJson,
+  skeletonToJson,
+  toJsonText,
+  type BoneJson,
+  type BoneNameResolver,
+  type ComponentJson,
+  type ResourceReferenceJson,
+  type SkeletonJson,
+} from './export/json.js';
+export { componentText, skeletonText } from './export/text.js';
+export { annotatedHexDump } from './export/hexdump.js';

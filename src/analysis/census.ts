@@ -25,6 +25,7 @@ export { censusReport, compareRefusals } from './census/report.js';
 export type { NameResolver } from './census/tally.js';
 export { storedRootLocalEqualsOwn } from './census/tally.js';
 
+/** How a census reads its files: the layout, the anvilnext reading and the name resolver. */
 export interface CensusOptions {
   /** Read every file with this layout instead of detecting it from the header. */
   dialect?: Dialect;
@@ -34,12 +35,18 @@ export interface CensusOptions {
   names?: NameResolver | null;
 }
 
+/**
+ * The census of many files, one at a time: counters and refusals only, so memory stays flat however
+ * many files are added. Nothing a file holds makes it throw; partial censuses (from workers) merge,
+ * and {@link CensusAccumulator.report} gives the same report however the files were shared out.
+ */
 export class CensusAccumulator {
   private current: CensusState = emptyCensusState();
   private readonly dialect: Dialect | undefined;
   private readonly reading: AnvilnextReading;
   private readonly context: TallyContext;
 
+  /** An empty census reading with `options`. Never throws. */
   constructor(options: CensusOptions = {}) {
     this.dialect = options.dialect;
     this.reading = options.reading ?? ANVILNEXT_READING_DEFAULTS;
@@ -128,6 +135,7 @@ export class CensusAccumulator {
     return taken;
   }
 
+  /** The report of every file counted so far, in a canonical order (plain JSON-ready data); never throws. */
   report(): CensusReport {
     return censusReport(this.current, this.reading);
   }

@@ -8,6 +8,7 @@ import type { Quat, Vec4 } from '../math/vector.js';
 import type { Skeleton } from '../model/skeleton.js';
 import { runtimeLocalTransforms } from './runtime-pose.js';
 
+/** Bytes of one bone's record in the runtime pose array: position, rotation and scale, four f32 each. */
 export const POSE_RECORD_BYTES = 48;
 /** Byte offsets inside one record. */
 export const POSE_POSITION_OFFSET = 0;
@@ -16,17 +17,27 @@ export const POSE_SCALE_OFFSET = 32;
 /** The scale lanes the runtime writes: (1, 1, 1, 0). */
 export const POSE_SCALE: Readonly<Vec4> = [1, 1, 1, 0];
 
+/** One bone's record of the runtime pose array, as decoded. */
 export interface PoseRecord {
+  /** x, y, z, 0. */
   position: Vec4;
+  /** Quaternion x, y, z, w. */
   rotation: Quat;
+  /** 1, 1, 1, 0 as the engine writes it. */
   scale: Vec4;
 }
 
+/**
+ * The runtime pose array the engine would hold for this skeleton: one 48-byte record per bone of its
+ * runtime local pose (the own transform in the root's place). Never throws.
+ */
 export function encodePoseArray(skeleton: Skeleton): Uint8Array {
   return encodePoseRecords(runtimeLocalTransforms(skeleton));
 }
 
-/** Encodes local transforms as pose records (fourth position lane written as 0, scale 1,1,1,0). */
+/**
+ * Local transforms as pose-array bytes, 48 per transform (fourth position lane written as 0, scale 1, 1, 1, 0). Never throws.
+ */
 export function encodePoseRecords(locals: readonly Transform[]): Uint8Array {
   const bytes = new Uint8Array(locals.length * POSE_RECORD_BYTES);
   const view = new DataView(bytes.buffer);
@@ -38,7 +49,9 @@ export function encodePoseRecords(locals: readonly Transform[]): Uint8Array {
   return bytes;
 }
 
-/** Reads `count` pose records (default: as many as fit) from the start of `bytes`. */
+/**
+ * The first `count` pose records of `bytes` (default: as many as fit); throws a `RangeError` when `count` records do not fit.
+ */
 export function decodePoseArray(bytes: Uint8Array, count = Math.floor(bytes.byteLength / POSE_RECORD_BYTES)): PoseRecord[] {
   if (count * POSE_RECORD_BYTES > bytes.byteLength) throw new RangeError(`${count} pose records need ${count * POSE_RECORD_BYTES} bytes; have ${bytes.byteLength}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

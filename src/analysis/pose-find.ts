@@ -14,15 +14,19 @@ import { createPoseMatcher, type PoseMatcher, type PoseRootKind, type RecordsMat
 export type { PoseRootKind } from './pose-match.js';
 export { POSE_ROOT_KINDS } from './pose-match.js';
 
+/** Where a skeleton's pose array was found in a dump, and which form its root record takes. */
 export interface PoseFindResult {
   /** Byte offset of bone 0's record in the dump. */
   offset: number;
+  /** What the root record equals: the own transform (`replace`), own ∘ stored root local (`compose`), the stored root local (`stored`), or none (`unknown`). */
   root: PoseRootKind;
   /** Every form the root record equals, in order (`replace`, `compose`, `stored`). */
   rootKinds: PoseRootKind[];
+  /** Number of bones (records) in the array. */
   bones: number;
   /** Bones whose record equals the expected local (the root counts unless `unknown`). */
   matched: number;
+  /** Largest lane difference of the matched records. */
   maxError: number;
   /** How many matches the dump holds in all (1 when unique). */
   matches: number;
@@ -32,6 +36,7 @@ export interface PoseFindResult {
 
 /** Random access to a dump: `read` returns up to `length` bytes at `offset`, empty at the end. */
 export interface RandomAccessSource {
+  /** Up to `length` bytes at `offset` (fewer at the end, none past it). */
   read(offset: number, length: number): Promise<Uint8Array> | Uint8Array;
   /** Total size, when known: reading stops there. */
   size?: number;
@@ -40,6 +45,7 @@ export interface RandomAccessSource {
 /** Consecutive chunks of the dump (any lengths), or random access to it. */
 export type PoseSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array> | RandomAccessSource;
 
+/** Tolerance, limits and progress reporting of {@link findPoseArray} and {@link createPoseScanner}. */
 export interface FindPoseOptions {
   /** Per-lane tolerance of position and rotation lanes (default POSE_LANE_TOLERANCE = 1e-4). */
   tolerance?: number;
@@ -51,16 +57,23 @@ export interface FindPoseOptions {
   onProgress?: (bytesScanned: number) => void;
 }
 
+/** A pose-array search fed chunk by chunk: what {@link createPoseScanner} returns. */
 export interface PoseScanner {
   /** Scans the next chunk of the dump; the chunk may be reused by the caller afterwards. */
   push(chunk: Uint8Array): void;
   /** The first match (lowest offset) among everything pushed, or null. */
   result(): PoseFindResult | null;
+  /** Bytes pushed so far. */
   readonly bytesScanned: number;
 }
 
 const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Finds the skeleton's runtime pose array in a memory dump read in chunks (never whole), at any
+ * 4-byte-aligned offset. Resolves with the lowest-offset match, or null when the dump holds none or
+ * the skeleton has no bones; rejects only when the source's own reads reject.
+ */
 export async function findPoseArray(skeleton: Skeleton, source: PoseSource, options: FindPoseOptions = {}): Promise<PoseFindResult | null> {
   const scanner = createPoseScanner(skeleton, options);
   if (skeleton.bones.length === 0) return null;
@@ -111,7 +124,9 @@ function alignUp4(n: number): number {
   return Math.ceil(n / 4) * 4;
 }
 
-/** The streaming core of findPoseArray, for callers that drive the chunks themselves. */
+/**
+ * The streaming core of {@link findPoseArray}, for callers that drive the chunks themselves: push every chunk, then ask for the result. Never throws.
+ */
 export function createPoseScanner(skeleton: Skeleton, options: FindPoseOptions = {}): PoseScanner {
   const matcher = createPoseMatcher(skeleton, options.tolerance);
   const maxAlsoAt = options.maxAlsoAt ?? 16;

@@ -22,6 +22,7 @@ import { cloneTransform } from './runtime-pose.js';
 
 /** How the root record (bone 0) relates to the skeleton's transforms. */
 export type PoseRootKind = 'replace' | 'compose' | 'stored' | 'unknown';
+/** Every {@link PoseRootKind}, in the order a root record is tested against them. */
 export const POSE_ROOT_KINDS: readonly PoseRootKind[] = ['replace', 'compose', 'stored', 'unknown'];
 
 /** f32 bit pattern of 1.0. */

@@ -2,9 +2,10 @@ import { composeTransforms, type Transform } from '../math/transform.js';
 import type { Skeleton } from '../model/skeleton.js';
 
 /**
- * The engine's runtime local pose: every bone's stored local, except that the Skeleton's own
- * transform replaces the root's local (seed: it "replaces the root local rather than multiplying
- * an additional offset onto it"). A layout without an own transform keeps the stored root local.
+ * The engine's runtime local pose, as new transforms: every bone's stored local, except that the
+ * Skeleton's own transform replaces the root's local (seed: it "replaces the root local rather than
+ * multiplying an additional offset onto it"). A layout without an own transform keeps the stored root
+ * local. Never throws.
  */
 export function runtimeLocalTransforms(skeleton: Skeleton): Transform[] {
   return skeleton.bones.map((bone, index) =>
@@ -14,7 +15,8 @@ export function runtimeLocalTransforms(skeleton: Skeleton): Transform[] {
 
 /**
  * The world pose of the runtime local pose: each bone's world is its parent's world ∘ its runtime
- * local, so the own transform (the root's runtime local) is applied exactly once, at the root.
+ * local, so the own transform (the root's runtime local) is applied exactly once, at the root. Never
+ * throws, as {@link worldFromLocals}.
  */
 export function runtimeWorldTransforms(skeleton: Skeleton): Transform[] {
   return worldFromLocals(

@@ -7,21 +7,34 @@ import type { Dialect } from '../formats/dialect.js';
 import { classifyHeader, readResourceAs, writeResource, type Resource } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 
+/** A refusal as plain data: what `ParseError.toJSON()` gives. */
 export interface RefusalReport {
+  /** Absolute byte offset of the refusal. */
   offset: number;
+  /** Field path, e.g. `bones[3].parent`. */
   path: string;
+  /** What the grammar expected. */
   expected: string;
+  /** What the bytes hold. */
   actual: string;
+  /** The whole message, as `ParseError.message` reads. */
   message: string;
 }
 
+/**
+ * One file's validation: `skipped` (not a Skeleton or SkeletonComponent by its header), `refused`
+ * (with the first layout's refusal) or `decoded` (with, when asked, whether it re-encodes to the same bytes).
+ */
 export type ResourceValidation =
   | { status: 'skipped'; reason: string }
   | { status: 'refused'; kind: Resource['kind']; dialect: Dialect; refusal: RefusalReport }
   | { status: 'decoded'; resource: Resource; size: number; roundtrip: boolean | null; roundtripMismatchAt: number | null };
 
+/** How {@link validateResourceBytes} reads a file. */
 export interface ValidateOptions {
+  /** Layout to read with; detected from the header when absent. */
   dialect?: Dialect;
+  /** The `anvilnext` reading; the defaults when absent. */
   reading?: AnvilnextReading;
   /** Also re-encode and compare with the input. */
   roundtrip?: boolean;
@@ -34,6 +47,11 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number | null {
   return a.length === b.length ? null : n;
 }
 
+/**
+ * Validates one file's bytes as data instead of by throwing: whether they decode to the exact end as
+ * a Skeleton or SkeletonComponent and, with `roundtrip`, re-encode to the same bytes. A refusal is
+ * returned as `status: 'refused'`; only an error that is not a `ParseError` (a fault, not the input) is thrown.
+ */
 export function validateResourceBytes(bytes: Uint8Array, options: ValidateOptions = {}): ResourceValidation {
   const candidates = classifyHeader(bytes, options.dialect);
   if (candidates.length === 0) return { status: 'skipped', reason: 'not a Skeleton or SkeletonComponent' };

@@ -11,6 +11,7 @@ import type { CensusRefusal } from '../analysis/census/state.js';
 import { checkById } from '../analysis/checks/index.js';
 import { count, groupThousands } from '../io/format.js';
 
+/** The heading, source line and refusal limit of {@link censusMarkdown}. */
 export interface CensusMarkdownOptions {
   /** The heading; default `Skeleton census`. */
   title?: string;
@@ -169,6 +170,11 @@ function summaryLines(report: CensusReport): string[] {
   return [files, '', exact, ''];
 }
 
+/**
+ * The census report as Markdown in the seed's style: per layout, the ordered portions and Bone fields
+ * with their confidence (`Proven · all N Skeletons` only when every file held the row), the named
+ * checks, and the refusals below each table. Never throws on a report {@link CensusAccumulator.report} made.
+ */
 export function censusMarkdown(report: CensusReport, options: CensusMarkdownOptions = {}): string {
   const max = options.maxRefusalsListed ?? 25;
   const lines = [`# ${options.title ?? 'Skeleton census'}`, ''];

@@ -5,6 +5,9 @@ import { groupThousands } from './census-markdown.js';
 const fmt = groupThousands;
 
 
+/**
+ * The census report in a few sentences (what `census` prints), `source` naming where the files came from. Never throws.
+ */
 export function censusSummaryText(report: CensusReport, source: string): string {
   const s = report.skeletons;
   const c = report.components;

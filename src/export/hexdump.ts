@@ -48,7 +48,11 @@ export function annotatedRegions(length: number, spans: readonly Span[]): Region
   return regions;
 }
 
-/** One line per field (16 bytes per line at most): offset, bytes, field path. */
+/**
+ * An annotated hex dump of `bytes`: one line per field (at most `bytesPerLine` bytes each) with the
+ * offset, the bytes and the field path, from the spans `readResource(bytes, { spans: true })` records.
+ * Never throws; bytes no span covers are labelled `(outside every field)`.
+ */
 export function annotatedHexDump(bytes: Uint8Array, spans: readonly Span[], bytesPerLine = 16): string {
   const lines: string[] = [];
   for (const region of annotatedRegions(bytes.length, spans)) {

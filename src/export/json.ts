@@ -9,35 +9,63 @@ import { hex } from '../io/format.js';
 import type { Vec4 } from '../math/vector.js';
 import { idHexWidth, type Skeleton } from '../model/skeleton.js';
 
+/** Resolves a bone name hash to its name, or null when unknown. */
 export type BoneNameResolver = (hash: number) => string | null;
 
+/** One bone of {@link SkeletonJson}: ids and hashes as `0x` hex text, transforms as plain numbers. */
 export interface BoneJson {
+  /** Position in the bone list. */
   index: number;
+  /** Object id, `0x` + 16 (anvilnext) or 8 (scimitar) hex digits. */
   id: string;
+  /** CRC-32 of the name, `0x` + 8 hex digits. */
   nameHash: string;
+  /** The resolved name, or null when unknown. */
   name: string | null;
+  /** Index of the parent bone, −1 for the root. */
   parent: number;
+  /** The mirror bone's index (see `SkeletonBone.mirror`), or null. */
   mirror: number | null;
+  /** Stored global bind position. */
   globalPosition: Vec4;
+  /** Stored global bind rotation. */
   globalRotation: Vec4;
+  /** Stored local bind position. */
   localPosition: Vec4;
+  /** Stored local bind rotation. */
   localRotation: Vec4;
+  /** Descendant count as stored. */
   descendants: number;
+  /** List position as stored. */
   storedIndex: number;
 }
 
+/** A Skeleton as the `inspect --json` contract: plain data, no bigint, ready for `JSON.stringify`. */
 export interface SkeletonJson {
+  /** Always `Skeleton`. */
   kind: 'Skeleton';
+  /** The layout. */
   dialect: Skeleton['dialect'];
+  /** The resource's byte length. */
   size: number;
+  /** The Skeleton's id as hex text. */
   id: string;
+  /** SkeletonType (`anvilnext`), null in `scimitar`. */
   skeletonType: number | null;
+  /** Number of bones. */
   boneCount: number;
+  /** The own transform (`anvilnext`), null in `scimitar`. */
   ownTransform: { position: Vec4; rotation: Vec4 } | null;
+  /** How many of the bones' names resolved. */
   names: { resolved: number; total: number };
+  /** Every bone, in list order. */
   bones: BoneJson[];
 }
 
+/**
+ * The skeleton as {@link SkeletonJson}; `size` is the resource's byte length, and `boneName` (default:
+ * none known) resolves the names. Never throws.
+ */
 export function skeletonToJson(skeleton: Skeleton, size: number, boneName: BoneNameResolver = () => null): SkeletonJson {
   const width = idHexWidth(skeleton.dialect);
   let resolved = 0;
@@ -72,23 +100,41 @@ export function skeletonToJson(skeleton: Skeleton, size: number, boneName: BoneN
   };
 }
 
+/** A resource reference of {@link ComponentJson}: mode, flag and id as `0x` + 16 hex digits. */
 export interface ResourceReferenceJson {
+  /** `3` null, `4` a resource by id. */
   mode: number;
+  /** The byte after the mode. */
   flag: number;
+  /** Resource id, `0x` + 16 hex digits. */
   id: string;
 }
 
+/**
+ * A SkeletonComponent as the `inspect --json` contract, with its length rule `56 + 10 × addons + 20 × tracks`.
+ */
 export interface ComponentJson {
+  /** Always `SkeletonComponent`. */
   kind: 'SkeletonComponent';
+  /** Always `anvilnext`. */
   dialect: 'anvilnext';
+  /** The resource's byte length. */
   size: number;
+  /** Bytes after the 12-byte object header. */
   bodySize: number;
+  /** The component's id, `0x` + 16 hex digits. */
   id: string;
+  /** The main Skeleton's id. */
   mainSkeleton: string;
+  /** The addon Skeletons' ids. */
   addons: string[];
+  /** Number of track definitions. */
   trackCount: number;
+  /** The ExpressionPack reference, null when it is null (mode 3). */
   expressionPack: ResourceReferenceJson | null;
+  /** The main and addon references in full. */
   references: { main: ResourceReferenceJson; addons: ResourceReferenceJson[] };
+  /** The body length `56 + 10 × addons + 20 × tracks` predicts, and whether it holds. */
   lengthRule: { expected: number; holds: boolean };
 }
 
@@ -96,6 +142,7 @@ function referenceJson(ref: ResourceReference): ResourceReferenceJson {
   return { mode: ref.mode, flag: ref.flag, id: hex(ref.id, 16) };
 }
 
+/** The SkeletonComponent as {@link ComponentJson}; `size` is the resource's byte length. Never throws. */
 export function componentToJson(component: SkeletonComponent, size: number): ComponentJson {
   const bodySize = size - SKELETON_COMPONENT_HEADER_SIZE;
   const expected = expectedComponentBodySize(component.addons.length, component.trackDefinitions.length);
@@ -114,7 +161,9 @@ export function componentToJson(component: SkeletonComponent, size: number): Com
   };
 }
 
-/** JSON text for reports: bigint-free data, two-space indent. */
+/**
+ * JSON text of `value` with a two-space indent and a final newline. Throws a `TypeError` on a bigint or a cycle, as `JSON.stringify` does.
+ */
 export function toJsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }

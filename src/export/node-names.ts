@@ -53,10 +53,16 @@ export function freeName(base: string, names: readonly string[]): string {
   return `${base}.${k}`;
 }
 
+/**
+ * The `extras` of every bone's glTF node: its name hash and id as `0x` hex text, and its bone index (= joint index).
+ */
 export interface BoneNodeExtras {
   [key: string]: string | number;
+  /** CRC-32 of the bone's name, `0x` + 8 hex digits. */
   nameHash: string;
+  /** The bone's object id as hex text. */
   id: string;
+  /** The bone's list position, also its joint index. */
   index: number;
 }
 

@@ -7,10 +7,14 @@ import type { SkeletonBone } from '../model/skeleton.js';
  * `runtime`: the engine's runtime local pose (the Skeleton's own transform replaces the root's local).
  */
 export type GltfPose = 'bind' | 'runtime';
+/** Every {@link GltfPose}. */
 export const GLTF_POSES: readonly GltfPose[] = ['bind', 'runtime'];
 
+/** What a glTF export writes: the pose, the axes, whether to add the bone mesh, and the bones' names. */
 export interface GltfExportOptions {
+  /** Which local transforms the nodes get; see {@link GltfPose}. */
   pose: GltfPose;
+  /** The axes to write in; see {@link AxisConvention}. */
   axes: AxisConvention;
   /** Add a small skinned mesh drawing each bone, so viewers show the rig. */
   mesh: boolean;
@@ -18,7 +22,7 @@ export interface GltfExportOptions {
   boneName?: (bone: SkeletonBone) => string | null;
 }
 
-/** The defaults both the library and the CLI use, so the two never drift. */
+/** The option values an export uses where none is given: bind pose, y-up, with the bone mesh. */
 export const GLTF_EXPORT_DEFAULTS: Readonly<{ pose: GltfPose; axes: AxisConvention; mesh: boolean }> = Object.freeze({
   pose: 'bind',
   axes: 'y-up',

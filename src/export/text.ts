@@ -10,6 +10,9 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
 }
 
+/**
+ * A human summary of a skeleton (`inspect`): header lines and a bone table, prefixed with `file` when given. Never throws.
+ */
 export function skeletonText(json: SkeletonJson, file?: string): string {
   const lines: string[] = [];
   lines.push(`${file ? `${file}: ` : ''}Skeleton (${json.dialect}), ${json.size.toLocaleString('en-US')} bytes`);
@@ -32,6 +35,7 @@ export function skeletonText(json: SkeletonJson, file?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A human summary of a SkeletonComponent (`inspect`), prefixed with `file` when given. Never throws. */
 export function componentText(json: ComponentJson, file?: string): string {
   const lines = [
     `${file ? `${file}: ` : ''}SkeletonComponent (${json.dialect}), ${json.size} bytes, body ${json.bodySize} bytes (rule 56 + 10 × ${json.addons.length} + 20 × ${json.trackCount} = ${json.lengthRule.expected}: ${json.lengthRule.holds ? 'holds' : 'does not hold'})`,

@@ -9,15 +9,22 @@ import { ANVILNEXT_READING_DEFAULTS, anvilnextSkeletonCodec, skeletonComponent, 
 import { CLASS } from './classes.js';
 import { scimitarSkeleton, type ScimitarSkeleton } from './scimitar/index.js';
 
+/** The two resource classes this package reads. */
 export type ResourceKind = 'Skeleton' | 'SkeletonComponent';
 
+/**
+ * A decoded resource: its class, its layout and the record as the layout stores it (with the reading for `anvilnext` Skeletons).
+ */
 export type Resource =
   | { kind: 'Skeleton'; dialect: 'anvilnext'; record: AnvilnextSkeleton; reading: AnvilnextReading }
   | { kind: 'Skeleton'; dialect: 'scimitar'; record: ScimitarSkeleton }
   | { kind: 'SkeletonComponent'; dialect: 'anvilnext'; record: SkeletonComponent };
 
+/** A class and layout a header fits: what {@link classifyHeader} returns. */
 export interface HeaderClass {
+  /** The resource class. */
   kind: ResourceKind;
+  /** The layout. */
   dialect: Dialect;
 }
 
@@ -29,7 +36,9 @@ function classAt(bytes: Uint8Array, offset: number): number | null {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true);
 }
 
-/** The layouts and kinds a header fits, most likely first. Empty when it is neither class. */
+/**
+ * The layouts and kinds a header fits, most likely first (only `dialect` when given); empty when it is neither class. Never throws.
+ */
 export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClass[] {
   const found: HeaderClass[] = [];
   if (dialect !== 'scimitar') {
@@ -47,9 +56,10 @@ export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClas
 export const HEADER_BYTES = 16;
 
 /**
- * A short description of what a header holds, for messages about files that are not read as a
- * resource. Under a forced `dialect`, a header of another layout says that the layout does not
- * match rather than quoting its class as if it were foreign.
+ * A short description of what a header holds (the class hashes at both layouts' offsets), for
+ * messages about files that are not read as a resource. Under a forced `dialect`, a header of
+ * another layout says that the layout does not match rather than quoting its class as if it were
+ * foreign. Never throws.
  */
 export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
   if (dialect !== undefined) {
@@ -74,6 +84,9 @@ export function truncatedHeaderMessage(length: number, dialect?: Dialect): strin
   return length < offset + 4 ? `ends at byte ${length}, before the class at offset ${offset}` : null;
 }
 
+/**
+ * How {@link readResource} and {@link readResourceAs} read: the layout, the reading, and whether to record field spans.
+ */
 export interface ReadResourceOptions {
   /** Layout to read with; detected from the header when absent. */
   dialect?: Dialect;
@@ -85,8 +98,11 @@ export interface ReadResourceOptions {
   spanDepth?: number;
 }
 
+/** A decoded resource, and its field spans when they were asked for. */
 export interface ReadResult {
+  /** The decoded resource. */
   resource: Resource;
+  /** Every field's byte range, present only when `spans` was asked for. */
   spans?: Span[];
 }
 
@@ -96,7 +112,11 @@ export function resourceCodec(header: HeaderClass, reading: AnvilnextReading = A
   return header.dialect === 'scimitar' ? scimitarSkeleton : anvilnextSkeletonCodec(reading);
 }
 
-/** Reads one resource as the given class. Throws ParseError on any refusal. */
+/**
+ * Reads the bytes as the given class and layout (see {@link classifyHeader}), to their exact end.
+ * Returns the resource, with its field spans when `spans` is set; throws a {@link ParseError} (offset,
+ * field path, expected, found) on any refusal, whatever the header says.
+ */
 export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): ReadResult {
   const decodeOptions = { spans: options.spans === true, spanDepth: options.spanDepth };
   if (header.kind === 'SkeletonComponent') {
@@ -122,9 +142,10 @@ export function resourceSpansUntilRefusal(bytes: Uint8Array, header: HeaderClass
 }
 
 /**
- * Reads a Skeleton or SkeletonComponent, detecting the layout from the header. When a header
- * fits both layouts, the first that consumes the file exactly wins. Returns null for any other
- * class; throws ParseError when a candidate layout refuses the file.
+ * Reads a Skeleton or SkeletonComponent, detecting the layout from the header (or taking
+ * `options.dialect`). When a header fits both layouts, the first that reads the file exactly wins.
+ * Returns null when the header is of neither class; throws the first layout's {@link ParseError}
+ * when every layout the header fits refuses the bytes.
  */
 export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {}): ReadResult | null {
   const candidates = classifyHeader(bytes, options.dialect);

@@ -2,6 +2,7 @@ import { describeValue, formatPath, formatValue } from '../io/format.js';
 import type { AnyCodec, Codec, Infer } from './codec.js';
 import { u32 } from './primitives.js';
 
+/** Options of {@link counted}. */
 export interface ArrayOptions {
   /** Refuse any count but zero: a portion that is empty in every checked file and has no known element layout. */
   mustBeEmpty?: boolean;
@@ -10,8 +11,9 @@ export interface ArrayOptions {
 }
 
 /**
- * u32 count, then that many elements. The count is checked against the bytes that remain
- * (each element needs at least its minimum size) before anything is allocated.
+ * A codec of a u32 count, then that many elements. Reading refuses with a {@link ParseError} a count
+ * the remaining bytes cannot hold (checked before anything is allocated) and, with `mustBeEmpty`, any
+ * count but 0. Throws an `Error` at once when the element can take no bytes.
  */
 export function counted<C extends AnyCodec>(element: C, options: ArrayOptions = {}): Codec<Infer<C>[]> {
   if (element.minSize < 1) throw new Error(`counted array of ${element.typeName}: elements must take at least one byte`);

@@ -11,11 +11,15 @@ export type Confidence = 'Proven' | 'Observed' | 'Inferred' | 'Unknown';
 
 /** A field's byte range in the input, recorded only when asked for. */
 export interface Span {
+  /** The field path, e.g. `bones[3].parent`. */
   path: string;
+  /** Offset of the field's first byte. */
   start: number;
+  /** Offset one past the field's last byte. */
   end: number;
 }
 
+/** What a codec's `read` is given besides the reader: span recording, path tracking and the id scope. */
 export interface ReadContext {
   /** Field spans, or null when not recording (the default: decoding stays lean). Needs `trackPaths`. */
   spans: Span[] | null;
@@ -27,6 +31,7 @@ export interface ReadContext {
   scope: IdScope | null;
 }
 
+/** What a codec's `write` is given besides the writer and the value. */
 export interface WriteContext {
   /** Keep the writer's field path up to date, so refusals name their field (`encodeAll` sets it only on a second pass). */
   trackPaths: boolean;
@@ -34,6 +39,11 @@ export interface WriteContext {
   scope: IdScope | null;
 }
 
+/**
+ * A type that reads, writes and describes itself: one declaration drives decoding, encoding, hex
+ * spans and the format tables. `read` throws a {@link ParseError} on bytes it refuses; `write` throws
+ * an EncodeError on a value it cannot encode or whose bytes would not read back.
+ */
 export interface Codec<T> {
   /** Type as the format tables show it, e.g. `u32 = 0x24AECB7C`, `counted array of Bone`. */
   readonly typeName: string;
@@ -55,6 +65,9 @@ export interface Codec<T> {
    * (and not a primitive) is read by calling its own `read`.
    */
   readonly layout?: CodecLayout;
+  /**
+   * Reads one value at the reader's position and advances past it; throws a {@link ParseError} on bytes it refuses.
+   */
   read(reader: ByteReader, context: ReadContext): T;
   /**
    * Writes `value`, or refuses (EncodeError, through `writer.refuse`) a value that the field
@@ -65,17 +78,24 @@ export interface Codec<T> {
 
 // Codec<T> is invariant in T (read returns it, write takes it), so collections of mixed codecs
 // need `any` here; the struct and array combinators restore precise types.
+/** A codec of any value type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCodec = Codec<any>;
 
-export const enum PrimitiveKind {
-  U8 = 1,
-  U16,
-  U32,
-  U64,
-  F32,
-  Vec4,
-}
+/**
+ * The primitive reads a structure makes directly (the `primitive` of `u8` … `vec4`). A frozen
+ * object and the union of its values rather than a `const enum`, which code compiled with
+ * `isolatedModules` cannot read from our declarations (TS2748). The values are those the enum had,
+ * so the declaration signatures of the generated readers stay the same.
+ */
+export const PrimitiveKind = Object.freeze({ U8: 1, U16: 2, U32: 3, U64: 4, F32: 5, Vec4: 6 } as const);
+/** One of the values of {@link PrimitiveKind}. */
+export type PrimitiveKind = (typeof PrimitiveKind)[keyof typeof PrimitiveKind];
+
+/** The id of a value read, for {@link registersId}-style layouts. */
+export type IdGetter = (value: never) => number | bigint;
+/** Turns an inner codec's value into the mapped one, for `map` layouts. */
+export type DecodeStep = (value: never) => unknown;
 
 /** The makeup of each combinator, as the reader compiler sees it. */
 export type CodecLayout =
@@ -85,9 +105,9 @@ export type CodecLayout =
   | { readonly kind: 'counted'; readonly element: AnyCodec; readonly mustBeEmpty: boolean }
   | { readonly kind: 'pointer'; readonly id: AnyCodec; readonly allowNull: boolean; readonly allowReference: boolean; readonly inline: AnyCodec | undefined }
   | { readonly kind: 'idScope'; readonly inner: AnyCodec }
-  | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: (value: never) => number | bigint }
+  | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: IdGetter }
   | { readonly kind: 'scopedReference'; readonly inner: AnyCodec; readonly mode: 'earlier' | 'any'; readonly expectation: string }
-  | { readonly kind: 'map'; readonly inner: AnyCodec; readonly decode: (value: never) => unknown }
+  | { readonly kind: 'map'; readonly inner: AnyCodec; readonly decode: DecodeStep }
   | { readonly kind: 'compiled'; readonly inner: AnyCodec };
 
 /** The decoded type of a codec. */
@@ -95,6 +115,7 @@ export type Infer<C> = C extends Codec<infer T> ? T : never;
 
 /** Marker for fields whose value is fixed by the format: checked on read, left out of the decoded object. */
 export interface ConstCodec<T> extends Codec<T> {
+  /** The value the format fixes. */
   readonly constant: T;
 }
 

@@ -4,8 +4,8 @@ import type { Codec } from './codec.js';
 import { u32 } from './primitives.js';
 
 /**
- * A codec presented as another shape: `decode` after reading, `encode` before writing.
- * Layout (sizes, children, fields) stays that of the underlying codec.
+ * The codec presented as another shape: `decode` after reading, `encode` before writing; sizes,
+ * children and fields stay the underlying codec's. Fails as the underlying codec and the two functions do.
  */
 export function mapCodec<A, B>(codec: Codec<A>, decode: (a: A) => B, encode: (b: B) => A): Codec<B> {
   return {
@@ -17,7 +17,10 @@ export function mapCodec<A, B>(codec: Codec<A>, decode: (a: A) => B, encode: (b:
   };
 }
 
-/** A portion with no known layout: any occurrence is refused (used inside arrays that must be empty). */
+/**
+ * A codec of a portion whose layout is unknown (for arrays that must be empty): reading refuses any
+ * occurrence with a {@link ParseError}, and writing throws an `Error`.
+ */
 export function unknownLayout<T = never>(name: string): Codec<T> {
   return {
     typeName: `${name} (layout unknown)`,
@@ -30,7 +33,11 @@ export function unknownLayout<T = never>(name: string): Codec<T> {
 
 const PRESENT_OR_NULL = 'null (absent) or at least one byte (length 0 reads as absent)';
 
-/** u32 byte length L, then L bytes; L = 0 reads as null (absent). */
+/**
+ * A codec of a u32 byte length L, then L bytes; L = 0 reads as null (absent). Reading refuses with a
+ * {@link ParseError} a length longer than the bytes left; writing refuses (EncodeError) an empty
+ * buffer that is not null, since it would read back as absent.
+ */
 export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
   typeName: 'u32 byte length L, then L bytes (L = 0: absent)',
   fixedSize: null,
@@ -54,7 +61,10 @@ export const lengthPrefixedBytes: Codec<Uint8Array | null> = {
   },
 };
 
-/** u8 presence flag (0 or 1); when 1, u32 byte length L and L bytes. */
+/**
+ * A codec of a u8 presence flag (0 or 1), then when 1 a u32 byte length L and L bytes; 0 reads as null.
+ * Reading refuses with a {@link ParseError} any other flag or a length longer than the bytes left.
+ */
 export const flaggedLengthPrefixedBytes: Codec<Uint8Array | null> = {
   typeName: 'u8 present (0 or 1); when 1, u32 byte length L, then L bytes',
   fixedSize: null,

@@ -3,6 +3,7 @@ import { ByteReader } from '../io/reader.js';
 import { ByteWriter } from '../io/writer.js';
 import type { Codec, ReadContext, Span } from './codec.js';
 
+/** Options of {@link decodeAll}. */
 export interface DecodeOptions {
   /** Record every field's span (path, start, end) for hex annotation. Off by default. */
   spans?: boolean;
@@ -10,7 +11,9 @@ export interface DecodeOptions {
   spanDepth?: number;
 }
 
+/** What {@link decodeAll} returns: the value, and the spans when asked for. */
 export interface Decoded<T> {
+  /** The decoded value. */
   value: T;
   /** Present only when asked for. */
   spans?: Span[];
@@ -39,12 +42,14 @@ export function decodeTracked<T>(codec: Codec<T>, bytes: Uint8Array): T {
 }
 
 /**
- * Decodes the whole input with `codec`; refuses any byte left after the last field.
+ * The whole input decoded with `codec` (and its spans with `options.spans`). Throws a
+ * {@link ParseError} naming the field path on any refusal, or when any byte is left after the last
+ * field.
  *
  * Keeping the field path costs a push and a pop per field, so the first pass runs without it,
- * through the codec's generated reader where it has one (`compiled.ts`); a refusal is rare, and
- * only then is the input read again through the declaration with paths kept, which raises the
- * same refusal with its exact field path.
+ * through the codec's generated reader where it has one; a refusal is rare, and only then is the
+ * input read again through the declaration with paths kept, which raises the same refusal with its
+ * exact field path.
  */
 export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: DecodeOptions = {}): Decoded<T> {
   if (!options.spans) {

@@ -2,16 +2,19 @@ import { describeValue, formatValue } from '../io/format.js';
 import type { ByteReader } from '../io/reader.js';
 import { PrimitiveKind, type AnyCodec, type Codec, type Infer, type ReadContext } from './codec.js';
 
+/** The tag bytes of a pointer: `00` inline object, `02` reference by id, `03` null. */
 export const POINTER_TAG = { inline: 0x00, reference: 0x02, null: 0x03 } as const;
 
-/** The one null pointer value: decoding shares it (frozen) rather than allocating one per field. */
+/** The one null pointer value (frozen): decoding shares it rather than allocating one per field. */
 export const NULL_POINTER: { readonly kind: 'null' } = Object.freeze({ kind: 'null' as const });
 
+/** A decoded pointer: null, a reference to an object by id, or an inline object. */
 export type PointerValue<I, T> =
   | { kind: 'null' }
   | { kind: 'ref'; id: I }
   | { kind: 'inline'; value: T };
 
+/** Which pointer forms {@link pointer} accepts, and the codecs of the id and the inline object. */
 export interface PointerOptions<IC extends AnyCodec, TC extends AnyCodec | undefined> {
   /** Codec of a referenced object's id (u64 or u32 by dialect). */
   id: IC;
@@ -25,7 +28,11 @@ export interface PointerOptions<IC extends AnyCodec, TC extends AnyCodec | undef
 
 type InlineOf<TC> = TC extends AnyCodec ? Infer<TC> : never;
 
-/** A tagged pointer: `03` null, `02` + id a reference, `00` + object inline. */
+/**
+ * A codec of a tagged pointer: `03` null, `02` + id a reference, `00` + object inline, each only when
+ * allowed. Reading refuses any other tag with a {@link ParseError}; writing throws an `Error` on an
+ * inline value when no inline codec was given.
+ */
 export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = undefined>(
   options: PointerOptions<IC, TC>,
 ): Codec<PointerValue<Infer<IC>, InlineOf<TC>>> {

@@ -43,22 +43,31 @@ function fitsF32(v: unknown): boolean {
   return typeof v === 'number' && v < F32_OVERFLOW && v > -F32_OVERFLOW;
 }
 
+/** Unsigned 8-bit integer. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but an integer 0..255. */
 export const u8 = primitive<number>('u8', 1, PrimitiveKind.U8, (r) => r.u8(), (w, v) => {
   if (!(Number.isInteger(v) && v >= 0 && v <= U8_MAX)) w.refuse(U8_EXPECTED, describeValue(v));
   w.u8(v);
 });
+/** Unsigned 16-bit little-endian integer. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but an integer 0..65535. */
 export const u16 = primitive<number>('u16', 2, PrimitiveKind.U16, (r) => r.u16(), (w, v) => {
   if (!(Number.isInteger(v) && v >= 0 && v <= U16_MAX)) w.refuse(U16_EXPECTED, describeValue(v));
   w.u16(v);
 });
+/** Unsigned 32-bit little-endian integer. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but an integer 0..2^32 − 1. */
 export const u32 = primitive<number>('u32', 4, PrimitiveKind.U32, (r) => r.u32(), (w, v) => {
   if (!(Number.isInteger(v) && v >= 0 && v <= U32_MAX)) w.refuse(U32_EXPECTED, describeValue(v));
   w.u32(v);
 });
+/** Unsigned 64-bit little-endian integer, as a bigint. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but a bigint 0..2^64 − 1. */
 export const u64 = primitive<bigint>('u64', 8, PrimitiveKind.U64, (r) => r.u64(), (w, v) => {
   if (!(typeof v === 'bigint' && v >= 0n && v <= U64_MAX)) w.refuse(U64_EXPECTED, describeValue(v, 'bigint'));
   w.u64(v);
 });
+/**
+ * 32-bit little-endian float. Reading refuses with a {@link ParseError} at the end of the data and on a
+ * signalling NaN, whose bits a JavaScript number cannot carry back out; writing refuses (EncodeError) a
+ * non-number and a finite value that would round to ±Infinity.
+ */
 export const f32 = primitive<number>('f32', 4, PrimitiveKind.F32, (r) => r.f32(), (w, v) => {
   if (!fitsF32(v)) refuseF32(w, v);
   w.f32(v);
@@ -76,7 +85,9 @@ function refuseLanes(w: ByteWriter, v: Vec4, ctx: WriteContext): void {
   }
 }
 
-/** Four f32: a position (x, y, z, 0) or a rotation quaternion (x, y, z, w). */
+/**
+ * Four f32 lanes: a position (x, y, z, 0) or a rotation quaternion (x, y, z, w). Reading refuses with a {@link ParseError} as {@link f32} does.
+ */
 export const vec4: Codec<Vec4> = {
   typeName: 'f32 × 4',
   fixedSize: 16,
@@ -97,7 +108,9 @@ export const vec4: Codec<Vec4> = {
   },
 };
 
-/** `n` bytes kept exactly as read (a portion whose packing is unknown). */
+/**
+ * A codec of `n` bytes kept exactly as read (a portion whose packing is unknown). Reading refuses with a {@link ParseError} when fewer remain; writing throws a `RangeError` on a value of another length.
+ */
 export function rawBytes(n: number): Codec<Uint8Array> {
   return {
     typeName: `${n} raw bytes`,
@@ -132,12 +145,16 @@ function constant(base: Codec<number>, digits: number, value: number, label?: st
   };
 }
 
-/** A byte fixed by the format (a tag or a managed flag). */
+/**
+ * A codec of a byte the format fixes (a tag or a managed flag): reading refuses any other value with a {@link ParseError}; writing writes the constant whatever it is given.
+ */
 export function constU8(value: number, label?: string): ConstCodec<number> {
   return constant(u8, 2, value, label);
 }
 
-/** A word fixed by the format: a class hash. */
+/**
+ * A codec of a word the format fixes (a class hash): reading refuses any other value with a {@link ParseError}; writing writes the constant whatever it is given.
+ */
 export function constU32(value: number, label?: string): ConstCodec<number> {
   return constant(u32, 8, value, label);
 }

@@ -20,17 +20,19 @@ export class IdScope {
   private readonly pendingWhat: string[] = [];
   private count = 0;
 
-  /** Registers the next object's id; returns its index, or −1 if the id is already taken. */
+  /** Registers the next object's id; returns its index, or −1 when the id is already taken. Never throws. */
   register(id: Id): number {
     if (this.indexById.has(id)) return -1;
     this.indexById.set(id, this.count);
     return this.count++;
   }
 
+  /** The index of the object with this id, or undefined when none was registered. */
   indexOf(id: Id): number | undefined {
     return this.indexById.get(id);
   }
 
+  /** How many objects have been registered. */
   get size(): number {
     return this.count;
   }
@@ -46,7 +48,9 @@ export class IdScope {
     this.pendingWhat.push(what);
   }
 
-  /** Refuses the first deferred reference that names no object. */
+  /**
+   * Returns when every deferred reference names an object; throws a {@link ParseError} at the first that does not.
+   */
   resolvePending(): void {
     const ids = this.pendingIds;
     for (let i = 0; i < ids.length; i++) {

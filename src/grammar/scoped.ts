@@ -5,8 +5,9 @@ import type { PointerValue } from './pointer.js';
 import { IdScope } from './scope.js';
 
 /**
- * Reads `codec` with a fresh id scope: the objects registered inside belong to this resource,
- * and every forward reference made inside must name one of them by the end.
+ * The codec read with a fresh id scope: the objects registered inside belong to this resource, and
+ * every forward reference made inside must name one of them by the end, or reading refuses with a
+ * {@link ParseError}.
  */
 export function withIdScope<T>(codec: Codec<T>): Codec<T> {
   return {
@@ -37,7 +38,10 @@ export function withIdScope<T>(codec: Codec<T>): Codec<T> {
   };
 }
 
-/** After each object is read (or written), its id joins the scope; a repeated id is refused. */
+/**
+ * The codec, each value's id (from `idOf`) joining the scope after it is read or written; reading
+ * refuses a repeated id with a {@link ParseError}, writing with an EncodeError.
+ */
 export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf: (value: T) => I, what: string): Codec<T> {
   return {
     ...codec,
@@ -59,8 +63,9 @@ export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf:
 }
 
 /**
- * A pointer whose reference must name an object of the scope: `earlier` ones already read
- * (a parent comes before its child), or `any` of the resource (checked when it ends).
+ * The pointer codec, a reference having to name an object of the scope: `earlier` ones already read
+ * (a parent comes before its child), or `any` of the resource (checked when it ends). Reading refuses
+ * any other reference with a {@link ParseError}.
  */
 export function scopedReference<I extends number | bigint, T>(
   codec: Codec<PointerValue<I, T>>,

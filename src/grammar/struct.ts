@@ -5,17 +5,24 @@ import type { ByteReader } from '../io/reader.js';
 
 /** One field of a structure: its codec and what the seed says of it. */
 export interface FieldSpec<C extends AnyCodec = AnyCodec> {
+  /** The field's codec. */
   codec: C;
+  /** How sure the seed is of the field. */
   confidence: Confidence;
+  /** A note for the format tables. */
   note: string;
 }
 
+/**
+ * One field of a {@link struct}: its codec, how sure the seed is of it, and a note for the tables. Never throws.
+ */
 export function field<C extends AnyCodec>(codec: C, confidence: Confidence, note = ''): FieldSpec<C> {
   return { codec, confidence, note };
 }
 
 /** A declared field with its name, as the tables list it. */
 export interface StructField extends FieldSpec {
+  /** The field's name, a property of the decoded object unless it is a constant. */
   name: string;
 }
 
@@ -26,16 +33,20 @@ export type DecodedStruct<S extends Record<string, FieldSpec>> = {
   [K in Exclude<keyof S, ConstKeys<S>>]: S[K] extends FieldSpec<infer C> ? Infer<C> : never;
 };
 
+/** A structure's codec: a {@link Codec} that also lists its named fields for the format tables. */
 export interface StructCodec<T> extends Codec<T> {
+  /** The structure's name, its table's heading. */
   readonly structName: string;
+  /** The declared fields, in order. */
   readonly fields: readonly StructField[];
   /** One line describing the structure, shown above its table. */
   readonly summary: string;
 }
 
 /**
- * A sequence of named fields. Constants are checked on read and written from the declaration;
- * every other field is a property of the decoded object, in declaration order.
+ * A codec of a sequence of named fields. Constants are checked on read and written from the
+ * declaration; every other field is a property of the decoded object, in declaration order. Reading
+ * refuses with the {@link ParseError} of the field that refuses.
  */
 export function struct<S extends Record<string, FieldSpec>>(structName: string, spec: S, summary = ''): StructCodec<DecodedStruct<S>> {
   const fields: StructField[] = Object.entries(spec).map(([name, f]) => ({ name, ...f }));

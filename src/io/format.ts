@@ -4,6 +4,7 @@ import { hex } from '../names/hex.js';
 // Hex itself is spelled in one place, `names/hex.ts` (a leaf, so hashes can share it).
 export { hex, hexDigits } from '../names/hex.js';
 
+/** One step of a field path: a field name, or an array index (`bones[3].parent` is `["bones", 3, "parent"]`). */
 export type PathSegment = string | number;
 
 /** `bones[3].parent` from ['bones', 3, 'parent']. */

@@ -7,7 +7,9 @@ import { formatValue, hex, type PathSegment } from './format.js';
  * that any refusal, truncation included, names the field it happened in.
  */
 export class ByteReader {
+  /** The whole input (offsets are into it). */
   readonly bytes: Uint8Array;
+  /** A view of the whole input. */
   readonly view: DataView;
   /** Absolute offset of the next byte to read. */
   pos: number;
@@ -16,6 +18,9 @@ export class ByteReader {
   /** The current field path; structures push and pop their field names. */
   readonly path: PathSegment[];
 
+  /**
+   * A reader over `bytes[start, end)`; throws a `RangeError` when the range does not lie inside the bytes.
+   */
   constructor(bytes: Uint8Array, start = 0, end = bytes.length, path: PathSegment[] = []) {
     if (start < 0 || end > bytes.length || start > end) throw new RangeError(`bad reader range ${start}..${end} of ${bytes.length}`);
     this.bytes = bytes;
@@ -25,27 +30,30 @@ export class ByteReader {
     this.path = path;
   }
 
+  /** Bytes left between the position and the end. */
   get remaining(): number {
     return this.end - this.pos;
   }
 
-  /** Refuses at the current position (or `offset`) with the current path. */
+  /** Always throws: a {@link ParseError} at the position (or `offset`) with the current field path. */
   fail(expected: string, actual: string, offset = this.pos): never {
     throw new ParseError({ offset, path: this.path, expected, actual });
   }
 
-  /** Refuses unless `n` more bytes can be read. */
+  /** Returns when `n` more bytes can be read; throws a {@link ParseError} otherwise. */
   need(n: number): void {
     if (this.pos + n > this.end) {
       this.fail(`${n} more byte${n === 1 ? '' : 's'}`, this.remaining === 0 ? 'the end of the data' : `only ${this.remaining}`);
     }
   }
 
+  /** The next byte; refuses with a {@link ParseError} at the end of the data. */
   u8(): number {
     if (this.pos + 1 > this.end) this.need(1);
     return this.view.getUint8(this.pos++);
   }
 
+  /** The next little-endian u16; refuses with a {@link ParseError} when fewer than 2 bytes remain. */
   u16(): number {
     if (this.pos + 2 > this.end) this.need(2);
     const v = this.view.getUint16(this.pos, true);
@@ -53,6 +61,7 @@ export class ByteReader {
     return v;
   }
 
+  /** The next little-endian u32; refuses with a {@link ParseError} when fewer than 4 bytes remain. */
   u32(): number {
     if (this.pos + 4 > this.end) this.need(4);
     const v = this.view.getUint32(this.pos, true);
@@ -60,6 +69,9 @@ export class ByteReader {
     return v;
   }
 
+  /**
+   * The next little-endian u64 as a bigint; refuses with a {@link ParseError} when fewer than 8 bytes remain.
+   */
   u64(): bigint {
     if (this.pos + 8 > this.end) this.need(8);
     const v = this.view.getBigUint64(this.pos, true);
@@ -82,7 +94,9 @@ export class ByteReader {
     return v;
   }
 
-  /** Four f32 lanes with one bounds check: positions and quaternions. */
+  /**
+   * The next four f32 lanes (a position or quaternion) with one bounds check; throws a {@link ParseError} as {@link ByteReader.f32} does.
+   */
   vec4(): [number, number, number, number] {
     if (this.pos + 16 > this.end) this.need(16);
     const view = this.view;
@@ -105,7 +119,7 @@ export class ByteReader {
     return [x, y, z, w];
   }
 
-  /** A copy of the next `n` bytes. */
+  /** A copy of the next `n` bytes; throws a {@link ParseError} when fewer remain. */
   raw(n: number): Uint8Array {
     this.need(n);
     const out = this.bytes.slice(this.pos, this.pos + n);
@@ -113,7 +127,9 @@ export class ByteReader {
     return out;
   }
 
-  /** A reader bounded to the next `n` bytes, sharing offsets and path; advances this reader past them. */
+  /**
+   * A reader bounded to the next `n` bytes, sharing offsets and path, this reader advanced past them; throws a {@link ParseError} when fewer remain.
+   */
   sub(n: number): ByteReader {
     this.need(n);
     const child = new ByteReader(this.bytes, this.pos, this.pos + n, this.path);
@@ -121,7 +137,9 @@ export class ByteReader {
     return child;
   }
 
-  /** Refuses if anything is left: every structure must consume its input to the exact end. */
+  /**
+   * Returns when nothing is left; throws a {@link ParseError} otherwise (every structure must consume its input to the exact end).
+   */
   expectEnd(): void {
     if (this.pos !== this.end) this.fail('the end of the data', `${formatValue(this.remaining)} byte${this.remaining === 1 ? '' : 's'} more`);
   }

@@ -10,7 +10,9 @@
 import type { Quat, Vec3, Vec4 } from './vector.js';
 import type { Transform } from './transform.js';
 
+/** Axes of an export: `y-up` maps engine (x, y, z) to glTF (x, z, −y); `z-up` keeps the engine's numbers. */
 export type AxisConvention = 'y-up' | 'z-up';
+/** Every {@link AxisConvention}. */
 export const AXIS_CONVENTIONS: readonly AxisConvention[] = ['y-up', 'z-up'];
 
 export function convertPosition(p: Readonly<Vec3 | Vec4>, axes: AxisConvention): Vec3 {

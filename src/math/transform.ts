@@ -3,13 +3,15 @@ import type { Mat4, Quat, Vec4 } from './vector.js';
 
 /** A rigid transform as the formats store it: position (w lane 0) and unit rotation xyzw. */
 export interface Transform {
+  /** x, y, z and a fourth lane the formats store as 0. */
   position: Vec4;
+  /** Unit quaternion x, y, z, w. */
   rotation: Quat;
 }
 
 /**
- * parent ∘ local: rotation q_parent · q_local, position p_parent + q_parent · p_local.
- * The fourth position lane is carried as 0, as the formats store it.
+ * parent ∘ local: rotation q_parent · q_local, position p_parent + q_parent · p_local, as a new
+ * transform (the fourth position lane 0, as the formats store it). Never throws.
  */
 export function composeTransforms(parent: Readonly<Transform>, local: Readonly<Transform>): Transform {
   const r = quatRotate(parent.rotation, local.position);
@@ -19,7 +21,7 @@ export function composeTransforms(parent: Readonly<Transform>, local: Readonly<T
   };
 }
 
-/** The inverse rigid transform. */
+/** The inverse of a rigid transform with a unit rotation, as a new transform. Never throws. */
 export function invertTransform(t: Readonly<Transform>): Transform {
   const inverseRotation = quatConjugate(t.rotation);
   const p = quatRotate(inverseRotation, t.position);

@@ -1,6 +1,8 @@
 /** Small pure Float64 helpers for the fixed-size tuples the formats store. */
 
+/** Three numbers: x, y, z. */
 export type Vec3 = [number, number, number];
+/** Four numbers: a position (x, y, z, 0) or anything stored as four f32 lanes. */
 export type Vec4 = [number, number, number, number];
 /** Unit quaternion, x, y, z, w (the order the formats store). */
 export type Quat = [number, number, number, number];

@@ -2,10 +2,13 @@ import type { Transform } from '../math/transform.js';
 import { descendantCounts, globalsFromLocals } from './hierarchy.js';
 import type { Dialect, Skeleton } from './skeleton.js';
 
+/** One bone of a {@link SkeletonDescription}: name hash, parent index and local transform. */
 export interface BoneDescription {
+  /** CRC-32 of the bone's name. */
   nameHash: number;
   /** Index of the parent, −1 for the root; parents come before children. */
   parent: number;
+  /** Local bind transform, relative to the parent. */
   local: Transform;
   /** Object id; assigned from the skeleton id when absent. */
   id?: bigint;
@@ -13,17 +16,26 @@ export interface BoneDescription {
   mirror?: number | null;
 }
 
+/**
+ * A skeleton to build with {@link buildSkeleton}: layout, id, and bones with parents and local transforms.
+ */
 export interface SkeletonDescription {
+  /** The layout the skeleton is meant for. */
   dialect: Dialect;
+  /** The Skeleton's id; bone ids follow it when not given. */
   id: bigint;
+  /** SkeletonType (`anvilnext`; default 0). */
   skeletonType?: number | null;
+  /** The own transform (`anvilnext`; default none). */
   ownTransform?: Transform | null;
+  /** The bones, each parent before its children. */
   bones: readonly BoneDescription[];
 }
 
 /**
- * A skeleton from a rig description: globals composed from the locals, descendant counts and
- * stored indices derived, bone ids allocated after the skeleton's id when not given.
+ * A skeleton from a description: globals composed from the locals, descendant counts and stored
+ * indices derived, bone ids allocated after the skeleton's id when not given. Never throws; parents
+ * that do not come before their child are kept as given (the checks report them).
  */
 export function buildSkeleton(description: SkeletonDescription): Skeleton {
   const parents = description.bones.map((b) => b.parent);

@@ -84,7 +84,11 @@ export function skeletonFromScimitar(record: ScimitarSkeleton): Skeleton {
   };
 }
 
-/** An `anvilnext` Skeleton record for a model, with the seed's usual values where the model is silent. */
+/**
+ * An `anvilnext` Skeleton record for a model, ready for {@link writeResource}, with the seed's usual
+ * values where the model is silent and `overrides` on top. Never throws itself; a model the layout
+ * cannot hold (a parent or mirror that is not a bone index) makes {@link writeResource} throw.
+ */
 export function anvilnextRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<AnvilnextSkeleton> = {}): AnvilnextSkeleton {
   const ids = skeleton.bones.map((b) => b.id);
   const ref = (index: number | null): PointerValue<bigint, never> => (index === null || index < 0 ? { kind: 'null' } : { kind: 'ref', id: ids[index]! });
@@ -129,8 +133,9 @@ export function anvilnextRecordFromSkeleton(skeleton: Skeleton, overrides: Parti
 }
 
 /**
- * A `scimitar` Skeleton record for a model. Mirror pairs come from the model's mirrors; object
- * ids of the bind-transform objects are allocated after the largest bone id.
+ * A `scimitar` Skeleton record for a model, ready for {@link writeResource}: mirror pairs from the
+ * model's mirrors, ids of the bind-transform objects allocated after the largest bone id, `overrides`
+ * on top. Never throws.
  */
 export function scimitarRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<ScimitarSkeleton> = {}): ScimitarSkeleton {
   const ids = skeleton.bones.map((b) => Number(BigInt.asUintN(32, b.id)));

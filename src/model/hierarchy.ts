@@ -1,8 +1,8 @@
 import { composeTransforms, type Transform } from '../math/transform.js';
 
 /**
- * Descendant count of every bone (bones in its subtree, itself excluded), given parent indices
- * where each parent comes before its child. Bones whose parent is out of order count nothing up.
+ * Descendant count of every bone (bones in its subtree, itself excluded), given parent indices where
+ * each parent comes before its child. Bones whose parent is out of order count nothing up. Never throws.
  */
 export function descendantCounts(parents: readonly number[]): number[] {
   const counts = new Array<number>(parents.length).fill(0);
@@ -13,7 +13,9 @@ export function descendantCounts(parents: readonly number[]): number[] {
   return counts;
 }
 
-/** Global transforms from locals: a root's global is its local; a child's is parent ∘ local. */
+/**
+ * Global transforms from locals: a root's global is its local, a child's is parent ∘ local. A parent that does not come before its child is treated as none. Never throws.
+ */
 export function globalsFromLocals(locals: readonly Transform[], parents: readonly number[]): Transform[] {
   const globals: Transform[] = [];
   for (let i = 0; i < locals.length; i++) {

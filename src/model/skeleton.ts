@@ -10,6 +10,7 @@ import type { Dialect } from '../formats/dialect.js';
 export type { Dialect } from '../formats/dialect.js';
 export { DIALECTS } from '../formats/dialect.js';
 
+/** One bone of a {@link Skeleton}, the same in either layout. */
 export interface SkeletonBone {
   /** Position in the bone list. */
   index: number;
@@ -34,12 +35,18 @@ export interface SkeletonBone {
   storedIndex: number;
 }
 
+/**
+ * The dialect-free skeleton: index-aligned bones with parent indices, name hashes and the stored
+ * transforms, built from either layout by {@link skeletonFromResource}.
+ */
 export interface Skeleton {
+  /** The layout the skeleton was read from or is meant for. */
   dialect: Dialect;
   /** The Skeleton object's id. */
   id: bigint;
   /** SkeletonType enum (`anvilnext`), null where the layout has none. */
   skeletonType: number | null;
+  /** The bones in list order; a parent comes before its children in a well-formed skeleton. */
   bones: SkeletonBone[];
   /** The Skeleton's own transform (`anvilnext`), null where the layout has none. */
   ownTransform: Transform | null;

@@ -1,6 +1,8 @@
 /** The cracker's matches: their shape, plausibility order and bounded collection per target. */
 
+/** One name found for a hash: the name and the vocabulary words and separators it was built from. */
 export interface CrackMatch {
+  /** The name whose CRC-32 is the target. */
   name: string;
   /** The vocabulary words, in order. */
   words: string[];
@@ -8,7 +10,9 @@ export interface CrackMatch {
   separators: string[];
 }
 
+/** Every match found for one target hash, most plausible first. */
 export interface CrackResult {
+  /** The target hash. */
   hash: number;
   /** Most plausible first: fewest numbers inside the name, then fewest words, then by name. */
   matches: CrackMatch[];

@@ -25,17 +25,21 @@ import { MatchCollector, type CrackResult } from './crack-matches.js';
 export type { CrackMatch, CrackResult } from './crack-matches.js';
 export { defaultVocabulary, splitNameIntoWords } from './vocabulary.js';
 
+/** How far {@link crackHashes} has come, passed to `onProgress`. */
 export interface CrackProgress {
   /** Share of the whole search done, 0 to 1. */
   fraction: number;
   /** The prefix-table chunk being searched (from 1), of `chunks`. */
   chunk: number;
+  /** Prefix-table chunks in all. */
   chunks: number;
   /** Targets finished in this chunk, of `targets` (distinct). */
   targetsDone: number;
+  /** Distinct targets in all. */
   targets: number;
 }
 
+/** The vocabulary, the longest name and the limits of {@link crackHashes}. */
 export interface CrackOptions {
   /** Vocabulary: names are built from these (duplicates and empty words are dropped). */
   words: readonly string[];
@@ -353,7 +357,8 @@ function applyLinear(table: Uint32Array, state: number): number {
 
 /**
  * For each target (results in the same order), every name of up to `maxWords` vocabulary words,
- * joined by the empty separator or one of `separators`, whose CRC-32 is the target.
+ * joined by the empty separator or one of `separators`, whose CRC-32 is the target, most plausible
+ * first. Throws a `RangeError` when `maxWords`, `limit` or `maxTableEntries` is out of range.
  */
 export function crackHashes(targets: readonly number[], options: CrackOptions): CrackResult[] {
   const vocabulary = prepareVocabulary(options);

@@ -81,7 +81,9 @@ export function crc32Finalize(state: number): number {
   return (state ^ CRC32_FINAL_XOR) >>> 0;
 }
 
-/** CRC-32 of a name (UTF-8, case-sensitive) or of raw bytes, as an unsigned number. */
+/**
+ * CRC-32 of a name (its UTF-8 bytes, case-sensitive) or of raw bytes, as an unsigned number. Never throws.
+ */
 export function crc32(input: string | Uint8Array): number {
   if (typeof input !== 'string') return crc32Finalize(crc32Update(CRC32_INITIAL_STATE, input));
   // Bone names are nearly always ASCII, where a char code is its UTF-8 byte: skip the encoder.
@@ -94,7 +96,7 @@ export function crc32(input: string | Uint8Array): number {
   return crc32Finalize(s);
 }
 
-/** `0x` and 8 uppercase hex digits, the way hashes are shown everywhere. */
+/** A hash as `0x` and 8 uppercase hex digits, the way hashes are shown everywhere. Never throws. */
 export function formatHash(hash: number): string {
   return hex(hash >>> 0, 8);
 }
@@ -103,8 +105,8 @@ const PREFIXED_HASH = /^0x([0-9a-f]{1,8})$/i;
 const BARE_HASH = /^[0-9a-f]{8}$/i;
 
 /**
- * Reads a hash written as `0x` plus 1–8 hex digits, or exactly 8 bare hex digits (case-insensitive,
- * surrounding whitespace ignored). Anything else is null: a bare short number could be decimal.
+ * A hash written as `0x` plus 1–8 hex digits, or exactly 8 bare hex digits (case-insensitive,
+ * surrounding whitespace ignored); null for anything else, since a bare short number could be decimal.
  */
 export function parseHash(text: string): number | null {
   const trimmed = text.trim();

@@ -21,16 +21,19 @@ import {
 
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
-/** Names indexed by CRC-32; one hash can carry several names (collisions, or a list's duplicates). */
+/**
+ * Names indexed by CRC-32; one hash can carry several names (collisions, or a list's duplicates). No method throws.
+ */
 export class NameDictionary {
   private readonly byHash = new Map<number, string[]>();
   private readonly known = new Set<string>();
 
+  /** A dictionary of `names`. Never throws. */
   constructor(names: Iterable<string> = []) {
     this.add(names);
   }
 
-  /** Adds names (duplicates are ignored); returns the dictionary for chaining. */
+  /** Adds names (duplicates are ignored); returns the dictionary for chaining. Never throws. */
   add(names: Iterable<string>): this {
     for (const name of names) {
       if (this.known.has(name)) continue;
@@ -121,7 +124,7 @@ let builtInNameList: readonly string[] | null = null;
 let builtIn: NameDictionary | null = null;
 let classes: NameDictionary | null = null;
 
-/** The built-in dictionary's names (built once, on first use). */
+/** The built-in dictionary's names, class names first (built once, on first use; frozen). Never throws. */
 export function builtInNames(): readonly string[] {
   builtInNameList ??= Object.freeze(buildBuiltInNames());
   return builtInNameList;
@@ -129,14 +132,16 @@ export function builtInNames(): readonly string[] {
 
 /**
  * The built-in dictionary, built once on first use and shared: call `.copy()` before `add` if the
- * additions must not be seen by other callers.
+ * additions must not be seen by other callers. Never throws.
  */
 export function builtInDictionary(): NameDictionary {
   builtIn ??= new NameDictionary(builtInNames());
   return builtIn;
 }
 
-/** A dictionary of the format's class names only, for resolving class hashes without bone-name noise. */
+/**
+ * A dictionary of the format's class names only, for resolving class hashes without bone-name noise. Never throws.
+ */
 export function classDictionary(): NameDictionary {
   classes ??= new NameDictionary(CLASS_NAMES);
   return classes;

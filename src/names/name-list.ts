@@ -4,9 +4,9 @@ const LINE_BREAK = /\r\n|\r|\n/;
 const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
- * One name per line. `#` starts a comment, on its own line or after a name; names are trimmed and
- * blank lines skipped. CRLF, lone CR and a leading byte-order mark are accepted. Any text parses:
- * the worst input just yields many (or odd) names.
+ * The names of a name list (`--names` files): one per line, `#` starting a comment on its own line or
+ * after a name, names trimmed and blank lines skipped; CRLF, lone CR and a leading byte-order mark are
+ * accepted. Never throws: the worst input just yields many (or odd) names.
  */
 export function parseNameList(text: string): string[] {
   const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;

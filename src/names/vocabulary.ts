@@ -9,7 +9,9 @@ export function splitNameIntoWords(name: string): string[] {
   return name.match(/\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+/gu) ?? [];
 }
 
-/** The built-in vocabulary: every word of the built-in dictionary's names, the numbers 0–99, and `_`. */
+/**
+ * The built-in vocabulary for {@link crackHashes}: every word of the built-in dictionary's names, the numbers 0–99, and the separator `_`. Never throws.
+ */
 export function defaultVocabulary(): { words: string[]; separators: string[] } {
   const words = new Set<string>();
   for (const name of builtInNames()) for (const word of splitNameIntoWords(name)) words.add(word);

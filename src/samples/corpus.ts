@@ -11,9 +11,11 @@ import { crc32 } from '../names/crc32.js';
 import { rigToSkeleton, type Rig } from './rig.js';
 import { addonRigs, bikeRig, riderRig, skaterRig } from './rigs.js';
 
+/** One file of a sample corpus: its path in the corpus folder, its bytes and what it shows. */
 export interface SampleFile {
   /** Relative path inside the corpus folder. */
   path: string;
+  /** The file's bytes. */
   bytes: Uint8Array;
   /** One line on what the file shows. */
   description: string;
@@ -96,7 +98,7 @@ function skaterBytes(rig: Rig): Uint8Array {
   return writeResource({ kind: 'Skeleton', dialect: 'scimitar', record });
 }
 
-/** Every file of the bundled sample corpus. */
+/** Every file of the bundled sample corpus (the bytes of `samples/`), the same on every run. Never throws. */
 export function sampleCorpus(): SampleFile[] {
   const rider = rigToSkeleton(riderRig);
   const bike = rigToSkeleton(bikeRig);
@@ -116,7 +118,7 @@ export function sampleCorpus(): SampleFile[] {
   return files;
 }
 
-/** The rig models behind the corpus, by file path (for tests and the viewer). */
+/** The rig models behind the corpus's Skeletons, by file path. Never throws. */
 export function sampleSkeletons(): Record<string, Skeleton> {
   return {
     'anvilnext/MAD_CHR_Skel_U.Skeleton': rigToSkeleton(riderRig),
@@ -126,7 +128,7 @@ export function sampleSkeletons(): Record<string, Skeleton> {
   };
 }
 
-/** Every bone name used by the sample rigs, sorted. */
+/** Every bone name used by the sample rigs, sorted (`samples/names.txt`). Never throws. */
 export function sampleNames(): string[] {
   const names = new Set<string>();
   for (const rig of [riderRig, bikeRig, ...addonRigs, skaterRig]) for (const bone of rig.bones) names.add(bone.name);

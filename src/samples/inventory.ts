@@ -26,7 +26,7 @@ import { counterpartName, hasSide } from '../names/side.js';
 import type { SampleFile } from './corpus.js';
 import { INVENTORY_DEFAULT_SEED } from './inventory-seed.js';
 
-/** The seed's counts at scale 1. */
+/** The seed's counts that {@link inventoryCorpus} writes at scale 1. */
 export const INVENTORY_TARGETS = Object.freeze({
   anvilnextSkeletons: 1138,
   anvilnextBones: 54925,
@@ -44,6 +44,7 @@ export const INVENTORY_SKELETON_TYPES: readonly (readonly [number, number])[] = 
   [0, 20], [1, 30], [2, 6], [3, 6], [4, 5], [5, 8], [6, 4], [7, 4], [8, 14], [14, 3],
 ];
 
+/** Seed and scale of {@link inventoryCorpus}. */
 export interface InventoryOptions {
   /** PRNG seed; the same seed writes the same bytes. Default 1. */
   seed?: number;
@@ -262,8 +263,10 @@ const pad = (n: number, width = 5) => String(n).padStart(width, '0');
 const groupOf = (index: number, count: number, groups: number) => Math.floor((index * groups) / count);
 
 /**
- * The inventory's files, one at a time (so a ten-times corpus need not sit in memory):
- * `anvilnext/archive-N/…Skeleton` and `…SkeletonComponent`, `scimitar/forge-NN/…Skeleton`.
+ * The inventory-scale corpus's files, one at a time (so a ten-times corpus need not sit in memory):
+ * `anvilnext/archive-N/…Skeleton` and `…SkeletonComponent`, `scimitar/forge-NN/…Skeleton`, the same
+ * bytes for the same seed. Throws a `RangeError` when the scale is not a positive integer or the seed
+ * not an integer from 0 to 2³² − 1.
  */
 export function* inventoryCorpus(options: InventoryOptions = {}): Generator<SampleFile> {
   const seed = options.seed ?? INVENTORY_DEFAULT_SEED;
@@ -311,7 +314,7 @@ export function* inventoryCorpus(options: InventoryOptions = {}): Generator<Samp
   }
 }
 
-/** How many files `inventoryCorpus` yields for a scale. */
+/** How many files {@link inventoryCorpus} yields at a scale. Never throws. */
 export function inventoryFileCount(scale = 1): number {
   const t = INVENTORY_TARGETS;
   return (t.anvilnextSkeletons + t.components + t.scimitarSkeletons) * scale;

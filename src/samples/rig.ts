@@ -10,7 +10,9 @@ import type { Dialect, Skeleton } from '../model/skeleton.js';
 import { crc32 } from '../names/crc32.js';
 import { counterpartName } from '../names/side.js';
 
+/** One bone of a {@link Rig}, by name, with its parent's name and its local transform. */
 export interface RigBone {
+  /** The bone's name; its CRC-32 is the name hash. */
   name: string;
   /** Parent's name; absent for the root. */
   parent?: string;
@@ -22,12 +24,19 @@ export interface RigBone {
   local?: Transform;
 }
 
+/** A rig description: bones by name, turned into a skeleton by {@link rigToSkeleton}. */
 export interface Rig {
+  /** The rig's (file) name. */
   name: string;
+  /** The layout it is written in. */
   dialect: Dialect;
+  /** The Skeleton's id; bone ids follow it. */
   id: bigint;
+  /** SkeletonType (`anvilnext`). */
   skeletonType?: number;
+  /** The own transform (`anvilnext`). */
   ownTransform?: Transform;
+  /** The bones, each parent before its children. */
   bones: RigBone[];
 }
 
@@ -45,7 +54,11 @@ export function turnAboutZ(degrees: number): Quat {
   return quatFromAxisAngle([0, 0, 1], degrees * DEG);
 }
 
-/** Mirrors: each bone's opposite-side bone where the rig has one, else itself. */
+/**
+ * The skeleton of a rig description: locals from positions and turns, globals composed, name hashes
+ * from the names, mirrors to each bone's opposite-side bone where the rig has one (else itself).
+ * Throws an `Error` when a bone names a parent the rig does not hold before it.
+ */
 export function rigToSkeleton(rig: Rig): Skeleton {
   const indexByName = new Map(rig.bones.map((b, i) => [b.name, i]));
   const bones: BoneDescription[] = rig.bones.map((b, index) => {

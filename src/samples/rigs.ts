@@ -41,6 +41,7 @@ const leg: RigBone[] = [
   { name: 'LeftToeBase', parent: 'LeftFoot', at: [0.13, 0, -0.06] },
 ];
 
+/** The rider: HumanIK names, own transform (0, 0, 0.964) turned +90° about z, equal to its root local. */
 export const riderRig: Rig = {
   name: 'MAD_CHR_Skel_U',
   dialect: 'anvilnext',
@@ -50,6 +51,7 @@ export const riderRig: Rig = {
   bones: [{ name: 'Reference', at: [0, 0, 0], local: RIDER_OWN }, ...upperChain, ...bothSides(arm), ...bothSides(leg)],
 };
 
+/** The bike: its stored root local turned −90° about z, its own transform +90°. */
 export const bikeRig: Rig = {
   name: 'MAD_CHR_Skel_Bike_U',
   dialect: 'anvilnext',
@@ -88,6 +90,7 @@ function addon(name: string, id: bigint, chainTo: string, own: RigBone[]): Rig {
   };
 }
 
+/** The five addon rigs, each repeating the rider's upper chain. */
 export const addonRigs: Rig[] = [
   addon('MAD_CHR_SkelAddon_Head', 0x3a1f_0000_0010_0000n, 'Head', [
     { name: 'Jaw', parent: 'Head', at: [0.02, 0, -0.02], turn: [0, 15, 0] },
@@ -126,7 +129,9 @@ export const addonRigs: Rig[] = [
   ]),
 ];
 
-/** A skater rig for the scimitar layout (no own transform). */
+/**
+ * The `scimitar` skater (no own transform): orientation constraints, a pose group, IK and centre-of-mass data, mirror pairs.
+ */
 export const skaterRig: Rig = {
   name: 'SWS_Skater',
   dialect: 'scimitar',

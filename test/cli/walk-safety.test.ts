@@ -448,4 +448,14 @@ describe('14. the package', () => {
     expect(manifest.license).toBe('MIT');
     expect(readFileSync('LICENSE', 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
   });
+
+  it('decides on every dependency with an install script, so npm ci prints no install-scripts warning', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript === true)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts).toContain('esbuild');
+    for (const name of withScripts) expect(manifest.allowScripts?.[name], name).toBeTypeOf('boolean');
+  });
 });

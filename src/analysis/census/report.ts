@@ -10,13 +10,19 @@ import type { Dialect } from '../../formats/dialect.js';
 import { boneFields, CENSUS_LAYOUTS, layoutPortions, type CensusLayout } from './portions.js';
 import { keepExamples, type CensusRefusal, type CensusState, type CheckExample, type HeldFailed, type ProvenFailure } from './state.js';
 
+/**
+ * One row of a census table: a portion or Bone field by name, with the files that held it and that were refused inside it.
+ */
 export interface PortionCount extends HeldFailed {
+  /** The portion's or field's name, e.g. `bones` or `parent`. */
   name: string;
 }
 
+/** A layout's rows of the census: files, those read exactly, and each portion and Bone field in order. */
 export interface LayoutReport {
   /** Files of the layout (read to the end or refused). */
   files: number;
+  /** Those read to their exact end. */
   exact: number;
   /** Declared portions in order, then `(end)`: files read past each, and refused inside it. */
   portions: PortionCount[];
@@ -24,15 +30,25 @@ export interface LayoutReport {
   boneFields: PortionCount[];
 }
 
+/**
+ * One named check over the census: how many Skeletons it held, failed, noted or did not apply to, with a few examples.
+ */
 export interface CheckReport {
+  /** The check's title. */
   title: string;
   /** The check's declared confidence (per dialect it may differ: see `byConfidence`). */
   confidence: CheckConfidence | null;
+  /** Skeletons on which the fact held. */
   held: number;
+  /** Skeletons on which it failed. */
   failed: number;
+  /** Skeletons on which an Informative check did not hold (never a failure). */
   noted: number;
+  /** Skeletons it does not apply to. */
   notApplicable: number;
+  /** Offending bones over every Skeleton. */
   offenders: number;
+  /** Failures where the check is Proven for the Skeleton's dialect: these make the census not `ok`. */
   provenFailed: number;
   /** Skeletons checked, per the confidence the check has for their dialect. */
   byConfidence: Partial<Record<CheckConfidence, number>>;
@@ -40,11 +56,18 @@ export interface CheckReport {
   examples: CheckExample[];
 }
 
+/**
+ * The census report (`census --json`): counts of files, Skeletons, bones and components, name
+ * resolution, every named check and every refusal. Plain data with no bigint, ready for `JSON.stringify`.
+ */
 export interface CensusReport {
+  /** Files seen. */
   files: number;
   /** Files of other classes, empty ones included. */
   skipped: number;
+  /** Files that could not be read at all (counted by `addUnreadable`). */
   unreadable: number;
+  /** Skeletons in all, read exactly and refused, and per layout. */
   skeletons: {
     total: number;
     exact: number;
@@ -54,6 +77,7 @@ export interface CensusReport {
   };
   /** Bones of the Skeletons read to their end. */
   bones: number;
+  /** Bones per layout. */
   bonesByDialect: Record<Dialect, number>;
   /** SkeletonType value → decoded anvilnext Skeletons. */
   skeletonTypes: Record<string, number>;
@@ -61,6 +85,7 @@ export interface CensusReport {
   rootLocalEqualsOwn: number;
   /** Decoded anvilnext Skeletons with bones and a root reference (02): those compared. */
   rootLocalCompared: number;
+  /** SkeletonComponents in all, read exactly and refused, the length rule, and the spread of addon and track counts. */
   components: {
     total: number;
     exact: number;
@@ -70,13 +95,17 @@ export interface CensusReport {
     addons: Record<string, number>;
     tracks: Record<string, number>;
   };
+  /** Bone name hashes that resolved, of all counted. */
   names: { resolved: number; total: number };
+  /** Each named check, by id, in registry order. */
   checks: Record<string, CheckReport>;
+  /** Each layout's portions and Bone fields. */
   layouts: Record<CensusLayout, LayoutReport>;
   /** The anvilnext reading the census read with. */
   reading: AnvilnextReading;
   /** True when every Skeleton and SkeletonComponent read to its exact end, every file could be read and no Proven check failed. */
   ok: boolean;
+  /** Every refused or unreadable file, by file name. */
   refusals: CensusRefusal[];
   /** Every kept offender of a failed Proven check, by file, check and bone. */
   provenFailures: ProvenFailure[];

@@ -7,6 +7,7 @@
 import type { Dialect } from '../../formats/dialect.js';
 import { CENSUS_LAYOUTS, type CensusLayout } from './portions.js';
 
+/** Files that were read past a portion, and files refused inside it. */
 export interface HeldFailed {
   /** Files that were read past this portion. */
   held: number;
@@ -14,6 +15,7 @@ export interface HeldFailed {
   failed: number;
 }
 
+/** A layout's running counts in a {@link CensusState}. */
 export interface LayoutState {
   /** Files of the layout, read to the end or refused. */
   files: number;
@@ -35,22 +37,31 @@ export interface LayoutState {
  * explicitly that is not a resource we read (`not-a-resource`).
  */
 export interface CensusRefusal {
+  /** The file as it was added. */
   file: string;
+  /** The class its header named, `unreadable`, or `not-a-resource` (a file named explicitly that is not one). */
   kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable' | 'not-a-resource';
+  /** The layout it was read with; null when unreadable. */
   dialect: Dialect | null;
   /** Byte offset of the refusal; null when the file could not be read or the error has none. */
   offset: number | null;
   /** Field path, e.g. `bones[3].parent`; `(root)` for bytes left after the end; `(file)` when unreadable. */
   path: string;
+  /** What was expected; null without a ParseError. */
   expected: string | null;
+  /** What was found; null without a ParseError. */
   actual: string | null;
+  /** The whole message. */
   message: string;
 }
 
 /** A few offenders of a check, for the report (the census keeps counts, not every offender). */
 export interface CheckExample {
+  /** The file. */
   file: string;
+  /** The offending bone's index (−1: the skeleton as a whole). */
   bone: number;
+  /** The offence. */
   message: string;
 }
 
@@ -66,11 +77,15 @@ export interface ProvenFailure {
   message: string;
 }
 
+/** A named check's running counts in a {@link CensusState}. */
 export interface CheckTally {
+  /** Skeletons on which the fact held. */
   held: number;
+  /** Skeletons on which it failed. */
   failed: number;
   /** Informative checks that did not hold (never failures). */
   noted: number;
+  /** Skeletons it does not apply to. */
   notApplicable: number;
   /** Offending bones over every Skeleton. */
   offenders: number;
@@ -78,25 +93,38 @@ export interface CheckTally {
   provenFailed: number;
   /** Skeletons checked (held, failed or noted) per confidence the check has for their dialect. */
   byConfidence: Record<string, number>;
+  /** The first few offenders, in file order. */
   examples: CheckExample[];
 }
 
+/**
+ * A census's running state as plain data: what `CensusAccumulator.state()` and `take()` return and
+ * `merge()` accepts, so a worker can post its partial census for the main thread to merge.
+ */
 export interface CensusState {
+  /** Files added. */
   files: number;
   /** Files of other classes (including empty ones): not Skeletons or SkeletonComponents by header. */
   skipped: number;
+  /** Files that could not be read. */
   unreadable: number;
+  /** Per layout's running counts. */
   layouts: Record<CensusLayout, LayoutState>;
   /** Bones of the Skeletons read to their end, per dialect. */
   bones: Record<Dialect, number>;
   /** SkeletonType value → decoded anvilnext Skeletons. */
   skeletonTypes: Record<string, number>;
+  /** anvilnext Skeletons whose stored root local equals the own transform. */
   rootLocalEqualsOwn: number;
   /** Decoded anvilnext Skeletons with bones and a root reference: the N of "M of N". */
   rootLocalCompared: number;
+  /** The component length rule and the spread of addon and track counts. */
   components: { lengthRuleHolds: number; addons: Record<string, number>; tracks: Record<string, number> };
+  /** Bone name hashes resolved, of all counted. */
   names: { resolved: number; total: number };
+  /** Each named check's counts, by id. */
   checks: Record<string, CheckTally>;
+  /** Every refused or unreadable file. */
   refusals: CensusRefusal[];
   /** Every offender of a failed Proven check (a few per check and file): rare, and each fails the census. */
   provenFailures: ProvenFailure[];

@@ -20,6 +20,7 @@ import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
 
 /** Resolves a bone name hash (a NameDictionary fits). */
 export interface NameResolver {
+  /** The name with this CRC-32, or null when none is known. */
   resolve(hash: number): string | null;
 }
 

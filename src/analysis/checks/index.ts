@@ -37,7 +37,7 @@ export {
   unitRotations,
 };
 
-/** Every check, in report order (structure first, then transforms, then stored fields). */
+/** Every named check, in report order (structure first, then transforms, then stored fields). */
 export const CHECKS: readonly Check[] = [
   singleRoot,
   parentOrder,
@@ -52,16 +52,22 @@ export const CHECKS: readonly Check[] = [
   rootLocalEqualsOwn,
 ];
 
+/** The registered check with this id, or undefined when there is none. */
 export function checkById(id: string): Check | undefined {
   return CHECKS.find((check) => check.id === id);
 }
 
+/** Which checks {@link runChecks} runs. */
 export interface RunChecksOptions {
   /** Run only these check ids (in registry order). Unknown ids throw a RangeError. */
   only?: readonly string[];
 }
 
-/** Runs the checks on one subject; a check that does not apply to the dialect is `not-applicable`. */
+/**
+ * The results of the checks on one subject, in registry order; a check that does not apply to the
+ * dialect is `not-applicable`, and one that throws is reported as failed. Throws a `RangeError` only
+ * when `options.only` names an unknown check.
+ */
 export function runChecks(subject: CheckSubject, options: RunChecksOptions = {}): CheckResult[] {
   const only = options.only;
   if (only !== undefined) {
@@ -95,7 +101,7 @@ function runOne(check: Check, subject: CheckSubject): CheckResult {
   }
 }
 
-/** True when any result is a failure (`noted` and `not-applicable` are not). */
+/** True when any result is a failure (`noted` and `not-applicable` are not). Never throws. */
 export function anyFailed(results: readonly CheckResult[]): boolean {
   return results.some((result) => result.status === 'failed');
 }

@@ -16,7 +16,9 @@ export const CHECK_CONFIDENCES: readonly CheckConfidence[] = ['Proven', 'Observe
  */
 export type CheckStatus = 'held' | 'failed' | 'not-applicable' | 'noted';
 
+/** What a check looks at: the dialect-free skeleton, and for record-level checks the decoded record. */
 export interface CheckSubject {
+  /** The dialect-free skeleton to check. */
   skeleton: Skeleton;
   /** The dialect's decoded record, for record-level checks; absent when only the model is known. */
   record?: unknown;
@@ -31,6 +33,7 @@ export interface CheckSubject {
   summaries?: boolean;
 }
 
+/** One place a check found its fact broken: the bone (or −1 for the whole skeleton) and what was wrong. */
 export interface Offender {
   /** Bone index (array position); −1 stands for the skeleton as a whole (e.g. its own transform). */
   bone: number;
@@ -38,25 +41,38 @@ export interface Offender {
   name?: string | null;
   /** The measured error, in the unit the check's tolerance uses; absent when not finite. */
   measured?: number;
+  /** What the fact expected here, in words. */
   expected?: string;
+  /** What the skeleton holds, in words. */
   actual?: string;
+  /** The offence in one sentence. */
   message: string;
 }
 
+/** One check's verdict on one skeleton: its status, confidence and offenders. Plain JSON-ready data. */
 export interface CheckResult {
+  /** The check's id. */
   id: string;
+  /** The check's confidence for this skeleton's dialect. */
   confidence: CheckConfidence;
+  /** Whether the fact held; see {@link CheckStatus}. */
   status: CheckStatus;
   /** The offending bones, in bone order, capped at MAX_OFFENDERS. */
   offenders: Offender[];
   /** How many offenders there are in all (offenders.length may be capped). */
   offenderCount: number;
+  /** One sentence on the outcome; absent when `summaries: false` was asked for. */
   summary?: string;
 }
 
+/**
+ * A named check: the fact it encodes and how sure the seed is of it, and `run`, which returns a
+ * {@link CheckResult} and never throws on a malformed skeleton (it reports offenders instead).
+ */
 export interface Check {
   /** Kebab-case, stable: reports and `--only` name checks by it. */
   id: string;
+  /** A short title for reports. */
   title: string;
   /** The fact the check encodes, in one sentence. */
   statement: string;

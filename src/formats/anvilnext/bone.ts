@@ -29,6 +29,7 @@ export const anvilnextBone = struct(
   'One element of the Skeleton\'s bone array.',
 );
 
+/** One decoded `anvilnext` Bone record, every stored field but the constants. */
 export type AnvilnextBone = Infer<typeof anvilnextBone>;
 
 /** Bones join the resource's id scope as they are read, so parents can be checked at once. */

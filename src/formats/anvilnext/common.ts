@@ -17,6 +17,7 @@ export const resourceReference = struct(
   'Ten bytes, the seed\'s "resource reference".',
 );
 
+/** A decoded ten-byte resource reference: mode `03` null or `04` a resource by id. */
 export type ResourceReference = { mode: number; flag: number; id: bigint };
 
 export const NULL_RESOURCE: Readonly<ResourceReference> = Object.freeze({ mode: 3, flag: 0, id: 0n });

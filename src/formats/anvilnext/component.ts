@@ -23,7 +23,9 @@ const windForce = struct(
   'Embedded WindForce object, 24 bytes.',
 );
 
-/** Everything after the 12-byte object header; its length is 56 + 10 × addons + 20 × tracks. */
+/**
+ * Bytes of a SkeletonComponent's object header (u64 id, u32 class); the body after it is 56 + 10 × addons + 20 × tracks.
+ */
 export const SKELETON_COMPONENT_HEADER_SIZE = 12;
 
 const skeletonComponentDeclaration = struct(
@@ -44,9 +46,10 @@ const skeletonComponentDeclaration = struct(
 /** The SkeletonComponent, read through its generated reader (`compiled.ts`) when no field path is kept. */
 export const skeletonComponent = withCompiledReader(skeletonComponentDeclaration, skeletonComponentReader) as typeof skeletonComponentDeclaration;
 
+/** A decoded `anvilnext` SkeletonComponent record, every stored field but the constants. */
 export type SkeletonComponent = Infer<typeof skeletonComponent>;
 
-/** The body length the seed's rule predicts for a component. */
+/** The body length the seed's rule predicts for a component: 56 + 10 × addons + 20 × tracks. Never throws. */
 export function expectedComponentBodySize(addons: number, tracks: number): number {
   return 56 + 10 * addons + 20 * tracks;
 }

@@ -17,17 +17,21 @@ export interface AnvilnextReading {
   poseBoneHeader: 'id-class' | 'raw';
 }
 
+/** The reading used when none is given: `reflexConstraints=u32-length`, `poseBoneHeader=id-class`. */
 export const ANVILNEXT_READING_DEFAULTS: Readonly<AnvilnextReading> = Object.freeze({
   reflexConstraints: 'u32-length',
   poseBoneHeader: 'id-class',
 });
 
+/** Every value each reading option takes. */
 export const ANVILNEXT_READING_CHOICES: { readonly [K in keyof AnvilnextReading]: readonly AnvilnextReading[K][] } = {
   reflexConstraints: ['u32-length', 'flag-u32-length'],
   poseBoneHeader: ['id-class', 'raw'],
 };
 
-/** Parses `key=value` pairs into a reading; throws RangeError naming the bad pair. */
+/**
+ * A reading from `key=value` pairs over the defaults (`--reading` on the commands); throws a `RangeError` naming an unknown key or value.
+ */
 export function parseAnvilnextReading(pairs: readonly string[]): AnvilnextReading {
   const reading: Record<string, string> = { ...ANVILNEXT_READING_DEFAULTS };
   for (const pair of pairs) {

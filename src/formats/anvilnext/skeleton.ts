@@ -8,6 +8,7 @@ import { referencePointer, resourceReference } from './common.js';
 import * as compiledReaders from './compiled.js';
 import { ANVILNEXT_READING_DEFAULTS, readingKey, type AnvilnextReading } from './reading.js';
 
+/** One decoded pose-bone element of an `anvilnext` Skeleton. */
 export interface AnvilnextPoseBone {
   /** Null under the `raw` reading, where the 16 bytes stand alone. */
   id: bigint | null;
@@ -106,6 +107,7 @@ export function compiledSkeletonReaderName(reading: AnvilnextReading): string {
 }
 
 export type AnvilnextSkeletonCodec = ReturnType<typeof buildSkeletonCodec>;
+/** A decoded `anvilnext` Skeleton record, every stored field but the constants. */
 export type AnvilnextSkeleton = Infer<AnvilnextSkeletonCodec>;
 
 const codecs = new Map<string, AnvilnextSkeletonCodec>();

@@ -62,6 +62,7 @@ export const scimitarBone = struct(
   'One element of the Skeleton\'s bone array.',
 );
 
+/** One decoded `scimitar` Bone record, every stored field but the constants. */
 export type ScimitarBone = Infer<typeof scimitarBone>;
 
 export const scimitarBoneElement = registersId(scimitarBone, (bone) => bone.id, 'bone');

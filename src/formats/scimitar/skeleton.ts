@@ -101,4 +101,5 @@ const skeleton = struct(
 
 /** The Skeleton, read through its generated reader (`compiled.ts`) when no field path is kept. */
 export const scimitarSkeleton = withCompiledReader(withIdScope(skeleton), scimitarSkeletonReader) as typeof skeleton;
+/** A decoded `scimitar` Skeleton record, every stored field but the constants. */
 export type ScimitarSkeleton = Infer<typeof scimitarSkeleton>;
