@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'samples/**', 'coverage/**', 'docs/api/**'] },
+  { ignores: ['src/formats/*/compiled.ts', 'dist/**', 'node_modules/**', 'samples/**', 'coverage/**', 'docs/api/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -10,6 +10,8 @@ export default tseslint.config(
       'no-new-func': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Prettier wraps code at 140 columns but cannot break a long string; this catches the rest.
+      'max-len': ['error', { code: 300, ignoreUrls: true }],
     },
   },
 );

@@ -86,7 +86,11 @@ function medianSecondsSideBySide(a: string[], b: string[], runs: number): [numbe
 /** Peak resident set of a whole process, in MB: `/usr/bin/time -v` when present, else the process's own report. */
 function peakRssMb(args: string[], scratch: string): number {
   if (existsSync('/usr/bin/time')) {
-    const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
     if (child.status !== 0 || !match) throw new Error(`census under /usr/bin/time failed: ${child.stderr.slice(-500)}`);
     return Number(match[1]) / 1024;
@@ -96,7 +100,11 @@ function peakRssMb(args: string[], scratch: string): number {
     wrapper,
     `process.on('exit', () => process.stderr.write('max-rss-kb ' + process.resourceUsage().maxRSS + '\\n'));\nawait import(${JSON.stringify(pathToFileURL(args[0]!).href)});\n`,
   );
-  const child = spawnSync(process.execPath, [wrapper, ...args.slice(1)], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawnSync(process.execPath, [wrapper, ...args.slice(1)], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const match = /max-rss-kb (\d+)/.exec(child.stderr);
   if (!match) throw new Error(`census under the RSS wrapper failed: ${child.stderr.slice(-500)}`);
   return Number(match[1]) / 1024;
@@ -106,7 +114,9 @@ function requireCensusCli(): void {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
   const help = spawnSync(process.execPath, [CLI, 'census', '--help'], { encoding: 'utf8' });
   if (help.status !== 0) {
-    throw new Error(`${CLI} has no census command (exit ${help.status}): register registerCensusCommand in src/cli/main.ts and run \`npm run build\`, or set CENSUS_CLI`);
+    throw new Error(
+      `${CLI} has no census command (exit ${help.status}): register registerCensusCommand in src/cli/main.ts and run \`npm run build\`, or set CENSUS_CLI`,
+    );
   }
 }
 
@@ -142,7 +152,9 @@ function parseThroughput(scimitar: readonly Uint8Array[]): BenchResult {
     baselineSum += baseline.transformSum;
   }
   if (libraryBones !== baselineBones || librarySum !== baselineSum) {
-    throw new Error(`the baseline disagrees with the library: ${baselineBones} vs ${libraryBones} bones, sum ${baselineSum} vs ${librarySum}`);
+    throw new Error(
+      `the baseline disagrees with the library: ${baselineBones} vs ${libraryBones} bones, sum ${baselineSum} vs ${librarySum}`,
+    );
   }
   let sink = 0;
   const library = timePasses(() => {
@@ -177,7 +189,8 @@ export async function run(): Promise<BenchResult[]> {
     const censusArgs = [CLI, 'census', inventory, '--json', jsonOut];
     const [census, floor] = medianSecondsSideBySide(censusArgs, [FLOOR, inventory], RUNS);
     const report = JSON.parse(readFileSync(jsonOut, 'utf8')) as { skeletons: { exact: number }; ok: boolean };
-    if (!report.ok || report.skeletons.exact !== 1659) throw new Error(`the census of the inventory is wrong: ${JSON.stringify(report.skeletons)}`);
+    if (!report.ok || report.skeletons.exact !== 1659)
+      throw new Error(`the census of the inventory is wrong: ${JSON.stringify(report.skeletons)}`);
     const censusOneJob = medianSeconds([...censusArgs, '--jobs', '1'], 5);
     const ratio = census / floor;
     const results: BenchResult[] = [
@@ -199,7 +212,15 @@ export async function run(): Promise<BenchResult[]> {
     const peakOneJob = peakRssMb([CLI, 'census', big, '--json', jsonOut, '--jobs', '1'], scratch);
     const peakSmall = peakRssMb(censusArgs, scratch);
     results.push(
-      { name: `census peak RSS, ${MEMORY_SCALE}× inventory (18,050 files), default jobs`, value: peak, unit: 'MB', ratio: peak / peakSmall, ratioLabel: `× at 1× (${peakSmall.toFixed(0)} MB)`, goal: '< 150 MB', met: peak < 150 },
+      {
+        name: `census peak RSS, ${MEMORY_SCALE}× inventory (18,050 files), default jobs`,
+        value: peak,
+        unit: 'MB',
+        ratio: peak / peakSmall,
+        ratioLabel: `× at 1× (${peakSmall.toFixed(0)} MB)`,
+        goal: '< 150 MB',
+        met: peak < 150,
+      },
       { name: `census peak RSS, ${MEMORY_SCALE}× inventory, --jobs 1`, value: peakOneJob, unit: 'MB' },
     );
 

@@ -12,7 +12,16 @@ import { crc32 } from '../src/names/crc32.js';
 import { median, type BenchResult } from './lib.js';
 
 const MAX_WORDS = 4;
-const PLANTED = ['Prop_RightHand3', 'ForeArm_Twist2', 'O_SpineRoll', 'Holster_Back_1', 'HandRingLeg', 'wb_Trigger', 'R_Hand_Index3', 'Left_Up_Leg_Roll'];
+const PLANTED = [
+  'Prop_RightHand3',
+  'ForeArm_Twist2',
+  'O_SpineRoll',
+  'Holster_Back_1',
+  'HandRingLeg',
+  'wb_Trigger',
+  'R_Hand_Index3',
+  'Left_Up_Leg_Roll',
+];
 const PLAIN_BUDGET_MS = 3000;
 const SEARCH_RUNS = 5;
 const GOAL_RATIO = 20;

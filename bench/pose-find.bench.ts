@@ -32,7 +32,10 @@ function benchSkeleton(count: number): Skeleton {
   for (let i = 0; i < count; i++) {
     parents.push(i === 0 ? -1 : Math.floor((i - 1) * 0.7));
     const a = i * 0.37;
-    locals.push({ position: [Math.sin(a) * 0.3, Math.cos(a) * 0.2, 0.1 + i * 1e-3, 0], rotation: quatNormalize([Math.sin(a), 0.2, Math.cos(a * 3), 1.5]) });
+    locals.push({
+      position: [Math.sin(a) * 0.3, Math.cos(a) * 0.2, 0.1 + i * 1e-3, 0],
+      rotation: quatNormalize([Math.sin(a), 0.2, Math.cos(a * 3), 1.5]),
+    });
   }
   const globals: Transform[] = [];
   locals.forEach((local, i) => globals.push(parents[i] === -1 ? local : composeTransforms(globals[parents[i]!]!, local)));
@@ -84,7 +87,8 @@ export async function run(): Promise<BenchResult[]> {
     dump.set(array, offset);
 
     const found = await findPoseArray(skeleton, chunks);
-    if (found?.offset !== offset || found.root !== 'replace') throw new Error(`pose-find bench: expected the array at ${offset}, got ${JSON.stringify(found)}`);
+    if (found?.offset !== offset || found.root !== 'replace')
+      throw new Error(`pose-find bench: expected the array at ${offset}, got ${JSON.stringify(found)}`);
     const findSeconds = await time(() => findPoseArray(skeleton, chunks));
 
     if (bones === 150) {
@@ -111,6 +115,10 @@ export async function run(): Promise<BenchResult[]> {
   for (let i = 5; i < words.length; i += 16) words[i] = 0x3f800000;
   const skeleton = benchSkeleton(150);
   const denseSeconds = await time(() => findPoseArray(skeleton, chunks));
-  results.push({ name: 'findPoseArray scan, 150 bones, 1.0f in 1 word of 16 (no goal)', value: DUMP_BYTES / denseSeconds / 1e9, unit: 'GB/s' });
+  results.push({
+    name: 'findPoseArray scan, 150 bones, 1.0f in 1 word of 16 (no goal)',
+    value: DUMP_BYTES / denseSeconds / 1e9,
+    unit: 'GB/s',
+  });
   return results;
 }

@@ -56,7 +56,9 @@ await Promise.all([
     ...common,
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/cli.js',
-    plugins: [linkTo('dist', { ...errors, ...Object.fromEntries(ACTIONS.map((a) => [`src/cli/actions/${a}.ts`, `dist/cli/actions/${a}.js`])) })],
+    plugins: [
+      linkTo('dist', { ...errors, ...Object.fromEntries(ACTIONS.map((a) => [`src/cli/actions/${a}.ts`, `dist/cli/actions/${a}.js`])) }),
+    ],
   }),
   build({
     ...common,

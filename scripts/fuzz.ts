@@ -30,7 +30,8 @@ interface Args {
   threads?: number;
 }
 
-const USAGE = 'usage: node --import tsx scripts/fuzz.ts [--mutations N] [--seed S] [--reader NAME]... [--max-seconds T] [--threads K] [--no-save]';
+const USAGE =
+  'usage: node --import tsx scripts/fuzz.ts [--mutations N] [--seed S] [--reader NAME]... [--max-seconds T] [--threads K] [--no-save]';
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { mutations: 100_000, seed: 1, readers: [], maxSeconds: 170, save: true };
@@ -70,7 +71,9 @@ function mib(bytes: number | null): string {
 }
 
 function printReports(reports: LaneReport[]): void {
-  const head = `${pad('lane', 52)} ${pad('execs', 8, true)} ${pad('secs', 6, true)} ${pad('exec/s', 8, true)} ${pad('decoded', 8, true)} ${pad('refused', 8, true)} ${pad('skipped', 8, true)} ${pad('max ms', 7, true)} ${pad('step MiB', 8, true)} ${pad('grow MiB', 8, true)} findings`;
+  const head =
+    `${pad('lane', 52)} ${pad('execs', 8, true)} ${pad('secs', 6, true)} ${pad('exec/s', 8, true)} ${pad('decoded', 8, true)} ` +
+    `${pad('refused', 8, true)} ${pad('skipped', 8, true)} ${pad('max ms', 7, true)} ${pad('step MiB', 8, true)} ${pad('grow MiB', 8, true)} findings`;
   process.stdout.write(`${head}\n${'-'.repeat(head.length)}\n`);
   for (const r of reports) {
     process.stdout.write(
@@ -114,7 +117,17 @@ function runLaneInWorker(index: number, options: Omit<CampaignOptions, 'heartbea
         slowest: HANG_MS,
         largestHeapStep: 0,
         heapGrowth: null,
-        findings: [{ lane: lane.label, target: lane.target.name, kind: 'hang', message: `execution ${running} ran over ${HANG_MS / 1000} s; lane stopped`, input, file, mutations }],
+        findings: [
+          {
+            lane: lane.label,
+            target: lane.target.name,
+            kind: 'hang',
+            message: `execution ${running} ran over ${HANG_MS / 1000} s; lane stopped`,
+            input,
+            file,
+            mutations,
+          },
+        ],
         stopped: 'hang',
       });
     }, 250);
@@ -141,14 +154,22 @@ async function main(): Promise<number> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const saveDir = args.save ? join(root, 'test', 'fuzz-regressions') : null;
   const allLanes = buildLanes();
-  const chosen = allLanes.map((lane, index) => ({ lane, index })).filter(({ lane }) => args.readers.length === 0 || args.readers.some((r) => lane.target.name === r || lane.label.startsWith(r)));
+  const chosen = allLanes
+    .map((lane, index) => ({ lane, index }))
+    .filter(({ lane }) => args.readers.length === 0 || args.readers.some((r) => lane.target.name === r || lane.label.startsWith(r)));
   if (chosen.length === 0) {
-    process.stderr.write(`no reader named ${args.readers.join(', ')}; readers: ${[...new Set(allLanes.map((l) => l.target.name))].join(', ')}\n`);
+    process.stderr.write(
+      `no reader named ${args.readers.join(', ')}; readers: ${[...new Set(allLanes.map((l) => l.target.name))].join(', ')}\n`,
+    );
     return 2;
   }
   const threads = Math.max(1, Math.min(args.threads ?? availableParallelism(), chosen.length));
-  const gcNote = process.execArgv.includes('--expose-gc') ? 'exact (--expose-gc)' : 'estimated between batches (run with --expose-gc for exact)';
-  process.stdout.write(`fuzz campaign: seed ${args.seed}, ${args.mutations} mutations per lane (commands lane: ${Math.round(args.mutations * 0.3)}), ${chosen.length} lanes on ${threads} threads, budget ${args.maxSeconds} s; heap growth ${gcNote}\n`);
+  const gcNote = process.execArgv.includes('--expose-gc')
+    ? 'exact (--expose-gc)'
+    : 'estimated between batches (run with --expose-gc for exact)';
+  process.stdout.write(
+    `fuzz campaign: seed ${args.seed}, ${args.mutations} mutations per lane (commands lane: ${Math.round(args.mutations * 0.3)}), ${chosen.length} lanes on ${threads} threads, budget ${args.maxSeconds} s; heap growth ${gcNote}\n`,
+  );
   const started = performance.now();
   // Each lane's time share: the budget over the lanes each thread runs in turn.
   const perLane = (args.maxSeconds * threads) / chosen.length;
@@ -176,7 +197,9 @@ async function main(): Promise<number> {
   process.stdout.write(`findings: ${findings.length}\n`);
   for (const f of findings) {
     const where = f.file ? relative(process.cwd(), f.file) : '(not saved)';
-    process.stdout.write(`\n[${f.kind}] ${f.lane} — ${where}\n  ${f.message.replace(/\n/g, '\n  ')}\n  mutations: ${JSON.stringify(f.mutations)}\n`);
+    process.stdout.write(
+      `\n[${f.kind}] ${f.lane} — ${where}\n  ${f.message.replace(/\n/g, '\n  ')}\n  mutations: ${JSON.stringify(f.mutations)}\n`,
+    );
   }
   return 1;
 }

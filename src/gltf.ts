@@ -44,6 +44,10 @@ export function exportGltfEmbedded(skeleton: Skeleton, options: Partial<GltfExpo
  * with an `Error` when `binName` holds a path separator or is empty, `.` or `..`, and otherwise as
  * {@link exportGlb} does.
  */
-export function exportGltfSeparate(skeleton: Skeleton, options: Partial<GltfExportOptions>, binName: string): Promise<{ json: string; bin: Uint8Array }> {
+export function exportGltfSeparate(
+  skeleton: Skeleton,
+  options: Partial<GltfExportOptions>,
+  binName: string,
+): Promise<{ json: string; bin: Uint8Array }> {
   return gltf.exportGltfSeparate(skeleton, options, binName);
 }

@@ -66,7 +66,15 @@ export { validateResourceBytes, type RefusalReport, type ResourceValidation, typ
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';
 export type { NameResolver } from './analysis/census/tally.js';
 export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './analysis/census/report.js';
-export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState, ProvenFailure } from './analysis/census/state.js';
+export type {
+  CensusRefusal,
+  CensusState,
+  CheckExample,
+  CheckTally,
+  HeldFailed,
+  LayoutState,
+  ProvenFailure,
+} from './analysis/census/state.js';
 export type { CensusLayout } from './analysis/census/portions.js';
 export { censusMarkdown, type CensusMarkdownOptions } from './export/census-markdown.js';
 export { censusSummaryText } from './export/census-text.js';

@@ -6,6 +6,12 @@
  * @packageDocumentation
  */
 export { sampleCorpus, sampleNames, sampleSkeletons, type SampleFile } from './samples/corpus.js';
-export { INVENTORY_DEFAULT_SEED, INVENTORY_TARGETS, inventoryCorpus, inventoryFileCount, type InventoryOptions } from './samples/inventory.js';
+export {
+  INVENTORY_DEFAULT_SEED,
+  INVENTORY_TARGETS,
+  inventoryCorpus,
+  inventoryFileCount,
+  type InventoryOptions,
+} from './samples/inventory.js';
 export { addonRigs, bikeRig, riderRig, skaterRig } from './samples/rigs.js';
 export { rigToSkeleton, type Rig, type RigBone } from './samples/rig.js';

@@ -17,16 +17,25 @@ describe('the bundled sample corpus', () => {
       const resource = readResource(new Uint8Array(readFileSync(`samples/${path}`)))!.resource;
       if (resource.kind !== 'Skeleton') throw new Error(path);
       const decoded = skeletonFromResource(resource);
-      expect(decoded.bones.map((b) => b.parent), path).toEqual(model.bones.map((b) => b.parent));
-      expect(decoded.bones.map((b) => b.nameHash), path).toEqual(model.bones.map((b) => b.nameHash));
-      expect(decoded.bones.map((b) => b.descendants), path).toEqual(model.bones.map((b) => b.descendants));
+      expect(
+        decoded.bones.map((b) => b.parent),
+        path,
+      ).toEqual(model.bones.map((b) => b.parent));
+      expect(
+        decoded.bones.map((b) => b.nameHash),
+        path,
+      ).toEqual(model.bones.map((b) => b.nameHash));
+      expect(
+        decoded.bones.map((b) => b.descendants),
+        path,
+      ).toEqual(model.bones.map((b) => b.descendants));
       for (const [i, b] of decoded.bones.entries()) {
         expect(b.global.position, `${path} bone ${i}`).toEqual(model.bones[i]!.global.position.map(Math.fround));
       }
     }
   });
 
-  it('has the seed\'s rider and bike own transforms', () => {
+  it("has the seed's rider and bike own transforms", () => {
     const skeletons = sampleSkeletons();
     const rider = skeletons['anvilnext/MAD_CHR_Skel_U.Skeleton']!;
     expect(rider.ownTransform!.position).toEqual([0, 0, 0.964, 0]);
@@ -42,7 +51,7 @@ describe('generated format docs', () => {
     for (const [path, text] of Object.entries(formatDocs())) expect(readFileSync(path, 'utf8'), path).toBe(text);
   });
 
-  it('show the seed\'s scimitar offsets', () => {
+  it("show the seed's scimitar offsets", () => {
     const doc = formatDocs()['docs/format-scimitar.md']!;
     expect(doc).toContain('| 0xD | variable | u32 count, then Bone × count | bones |');
     expect(doc).toContain('| 0xE | 1 or 5 |');

@@ -94,7 +94,10 @@ export function saveFinding(dir: string, target: string, input: Uint8Array, exte
 }
 
 /** Times one execution; a violation or an unexpected throw from the harness itself becomes a finding. */
-function execute(target: FuzzTarget, input: Uint8Array): { outcome: Outcome | null; ms: number; heapStep: number; error: Violation | null } {
+function execute(
+  target: FuzzTarget,
+  input: Uint8Array,
+): { outcome: Outcome | null; ms: number; heapStep: number; error: Violation | null } {
   const before = heapNow();
   const start = performance.now();
   try {
@@ -105,7 +108,8 @@ function execute(target: FuzzTarget, input: Uint8Array): { outcome: Outcome | nu
     return { outcome: verdict.outcome, ms, heapStep, error: null };
   } catch (error) {
     const ms = performance.now() - start;
-    const violation = error instanceof Violation ? error : new Violation('exception', `harness: ${(error as Error)?.message ?? String(error)}`, error);
+    const violation =
+      error instanceof Violation ? error : new Violation('exception', `harness: ${(error as Error)?.message ?? String(error)}`, error);
     return { outcome: null, ms, heapStep: heapNow() - before, error: violation };
   }
 }
@@ -175,10 +179,16 @@ export function runLane(lane: Lane, options: CampaignOptions): LaneReport {
     if (run.ms > SLOW_MS) {
       // Confirm: the fastest of two more runs must also be slow.
       const again = Math.min(execute(lane.target, input).ms, execute(lane.target, input).ms);
-      if (again > SLOW_MS) record('slow', `took ${again.toFixed(0)} ms (limit ${SLOW_MS} ms) on a ${input.length}-byte input`, input, mutations);
+      if (again > SLOW_MS)
+        record('slow', `took ${again.toFixed(0)} ms (limit ${SLOW_MS} ms) on a ${input.length}-byte input`, input, mutations);
     }
     if (run.heapStep > HEAP_LIMIT_BYTES) {
-      record('memory', `heap grew by ${(run.heapStep / 1048576).toFixed(1)} MiB across one execution on a ${input.length}-byte input`, input, mutations);
+      record(
+        'memory',
+        `heap grew by ${(run.heapStep / 1048576).toFixed(1)} MiB across one execution on a ${input.length}-byte input`,
+        input,
+        mutations,
+      );
     }
     if ((i & 63) === 0) batchMin = Math.min(batchMin, liveHeap());
     if ((i + 1) % BATCH === 0 || i + 1 === options.mutations) {
@@ -192,7 +202,12 @@ export function runLane(lane: Lane, options: CampaignOptions): LaneReport {
       baseline = Math.min(baseline ?? live, live);
       report.heapGrowth = live - baseline;
       if (report.heapGrowth > HEAP_LIMIT_BYTES) {
-        record('memory', `live heap grew by ${(report.heapGrowth / 1048576).toFixed(1)} MiB over ${i + 1} executions (a leak across inputs)`, input, mutations);
+        record(
+          'memory',
+          `live heap grew by ${(report.heapGrowth / 1048576).toFixed(1)} MiB over ${i + 1} executions (a leak across inputs)`,
+          input,
+          mutations,
+        );
       }
       batchMin = Infinity;
     }

@@ -1,7 +1,19 @@
 /** The campaign's lanes: which reader runs on mutants of which seed inputs. Deterministic. */
 import type { Lane } from './campaign.js';
 import {
-  commandsTarget, component, hashText, nameList, poseDump, poseFind, poseSkeletons, sampleSeeds, skeletonAnvilnext, skeletonAuto, skeletonScimitar, textSeeds, withHeaderOf,
+  commandsTarget,
+  component,
+  hashText,
+  nameList,
+  poseDump,
+  poseFind,
+  poseSkeletons,
+  sampleSeeds,
+  skeletonAnvilnext,
+  skeletonAuto,
+  skeletonScimitar,
+  textSeeds,
+  withHeaderOf,
 } from './targets.js';
 
 /** A lane runs `weight` × --mutations mutants: the commands lane is slower per execution. */
@@ -21,13 +33,25 @@ export function buildLanes(): WeightedLane[] {
     { label: 'skeleton-anvilnext forced, 4 readings', target: skeletonAnvilnext(), seeds: asAnvilnext, extension: 'bin', weight: 1 },
     { label: 'skeleton-scimitar forced', target: skeletonScimitar, seeds: asScimitar, extension: 'bin', weight: 1 },
     { label: 'component (component samples)', target: component, seeds: seeds.components, extension: 'bin', weight: 1 },
-    { label: 'commands: spans, hex, glTF, census (all samples)', target: commandsTarget, seeds: seeds.all.map((f) => f.bytes), extension: 'bin', weight: 0.3 },
+    {
+      label: 'commands: spans, hex, glTF, census (all samples)',
+      target: commandsTarget,
+      seeds: seeds.all.map((f) => f.bytes),
+      extension: 'bin',
+      weight: 0.3,
+    },
     { label: 'name-list', target: nameList, seeds: text.names, extension: 'txt', weight: 1 },
     { label: 'hash', target: hashText, seeds: text.hashes, extension: 'txt', weight: 1 },
   ];
   for (const { variant, skeleton } of poseSkeletons()) {
     const dumps = [1, 2, 3].map((k) => poseDump(skeleton, k));
-    lanes.push({ label: `pose-find (${variant}, ${skeleton.bones.length} bones)`, target: poseFind(skeleton, variant), seeds: dumps, extension: 'bin', weight: 1 });
+    lanes.push({
+      label: `pose-find (${variant}, ${skeleton.bones.length} bones)`,
+      target: poseFind(skeleton, variant),
+      seeds: dumps,
+      extension: 'bin',
+      weight: 1,
+    });
   }
   return lanes;
 }

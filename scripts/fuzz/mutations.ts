@@ -40,7 +40,9 @@ export interface MutationContext {
 export const COUNT_VALUES: readonly number[] = [0xffffffff, 0x80000000, 0x7fffffff, 0x10000, 0x1000, 0x100, 0, 1, 2];
 export const BYTE_VALUES: readonly number[] = [0x00, 0xff, 0x02, 0x03, 0x01, 0x04, 0x7f, 0x80];
 /** Words that are odd as f32: NaNs with a sign or payload (x86's default 0xFFC00000), a signalling NaN, ±∞, −0, a subnormal. */
-export const FLOAT_WORDS: readonly number[] = [0xffc00000, 0x7fc00001, 0xffff1eb8, 0x7f800001, 0x7f800000, 0xff800000, 0x80000000, 0x00000001];
+export const FLOAT_WORDS: readonly number[] = [
+  0xffc00000, 0x7fc00001, 0xffff1eb8, 0x7f800001, 0x7f800000, 0xff800000, 0x80000000, 0x00000001,
+];
 
 function u32At(bytes: Uint8Array, at: number, value: number): void {
   if (at + 4 > bytes.length) return;
@@ -76,7 +78,11 @@ export function applyMutation(input: Uint8Array, m: Mutation, context: MutationC
     }
     case 'insert': {
       const at = mod(m.at, n + 1);
-      return concat(input.subarray(0, at), Uint8Array.from(m.bytes, (b) => b & 0xff), input.subarray(at));
+      return concat(
+        input.subarray(0, at),
+        Uint8Array.from(m.bytes, (b) => b & 0xff),
+        input.subarray(at),
+      );
     }
     case 'delete': {
       if (n === 0) return input.slice();
@@ -123,9 +129,17 @@ export function randomMutation(rng: Rng): Mutation {
   const roll = rng.below(100);
   if (roll < 22) return { op: 'flip', at, bit: rng.below(8) };
   if (roll < 42) return { op: 'set', at, value: rng.chance(0.8) ? rng.pick(BYTE_VALUES) : rng.below(256) };
-  if (roll < 50) return { op: 'insert', at, bytes: [...rng.bytes(1 + rng.below(rng.chance(0.8) ? 4 : 32))].map((b, i) => (i === 0 && rng.chance(0.5) ? rng.pick(BYTE_VALUES) : b)) };
+  if (roll < 50)
+    return {
+      op: 'insert',
+      at,
+      bytes: [...rng.bytes(1 + rng.below(rng.chance(0.8) ? 4 : 32))].map((b, i) =>
+        i === 0 && rng.chance(0.5) ? rng.pick(BYTE_VALUES) : b,
+      ),
+    };
   if (roll < 58) return { op: 'delete', at, length: 1 + rng.below(rng.chance(0.8) ? 4 : 64) };
-  if (roll < 66) return { op: 'u32', at, value: rng.chance(0.5) ? rng.pick(COUNT_VALUES) : rng.chance(0.5) ? rng.pick(FLOAT_WORDS) : rng.u32() };
+  if (roll < 66)
+    return { op: 'u32', at, value: rng.chance(0.5) ? rng.pick(COUNT_VALUES) : rng.chance(0.5) ? rng.pick(FLOAT_WORDS) : rng.u32() };
   if (roll < 84) return { op: 'count', which: rng.u32(), value: rng.chance(0.75) ? rng.pick(COUNT_VALUES) : rng.u32() };
   if (roll < 90) return { op: 'splice', other: rng.u32(), cut: rng.u32(), from: rng.u32() };
   if (roll < 96) return { op: 'copy', from: rng.u32(), to: at, length: 1 + rng.below(128) };
@@ -148,7 +162,8 @@ function valueAtPath(root: unknown, path: string): unknown {
     const key = match[1] ?? Number(match[2]);
     value = (value as Record<string | number, unknown>)[key];
     // Pointers hold their inline object under `value`; paths name the object's fields directly.
-    if (value !== null && typeof value === 'object' && (value as { kind?: unknown }).kind === 'inline') value = (value as { value: unknown }).value;
+    if (value !== null && typeof value === 'object' && (value as { kind?: unknown }).kind === 'inline')
+      value = (value as { value: unknown }).value;
   }
   return value;
 }

@@ -66,7 +66,8 @@ export interface FuzzTarget {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n${error.stack.split('\n').slice(1, 6).join('\n')}` : ''}`;
+  if (error instanceof Error)
+    return `${error.name}: ${error.message}${error.stack ? `\n${error.stack.split('\n').slice(1, 6).join('\n')}` : ''}`;
   return String(error);
 }
 
@@ -75,7 +76,8 @@ const MESSAGE_SHAPE = /^offset 0x[0-9A-F]+ \((\d+)\): \S.*: expected .+, got .+$
 /** A refusal must say where (an offset inside the input), in which field, what was expected and found. */
 export function checkParseError(error: ParseError, length: number): void {
   const problems: string[] = [];
-  if (!Number.isInteger(error.offset) || error.offset < 0 || error.offset > length) problems.push(`offset ${error.offset} outside [0, ${length}]`);
+  if (!Number.isInteger(error.offset) || error.offset < 0 || error.offset > length)
+    problems.push(`offset ${error.offset} outside [0, ${length}]`);
   if (typeof error.path !== 'string' || error.path.length === 0) problems.push('empty path');
   if (!error.expected) problems.push('empty expected');
   if (!error.actual) problems.push('empty actual');
@@ -154,13 +156,17 @@ function checkCommandConsumers(input: Uint8Array, spec: ResourceReadSpec, plain:
   }
   if (plainError || trackedError) {
     if (plainError?.message !== trackedError?.message) {
-      throw new Violation('oracle', `decoding with spans and without disagree: ${plainError?.message ?? 'decoded'} / ${trackedError?.message ?? 'decoded'}`);
+      throw new Violation(
+        'oracle',
+        `decoding with spans and without disagree: ${plainError?.message ?? 'decoded'} / ${trackedError?.message ?? 'decoded'}`,
+      );
     }
     return;
   }
   if ((plain === null) !== (tracked === null)) throw new Violation('oracle', 'decoding with spans and without disagree on the class');
   if (plain === null || tracked === null) return;
-  if (!isDeepStrictEqual(plain.resource, tracked.resource)) throw new Violation('oracle', 'decoding with spans gives another resource than without');
+  if (!isDeepStrictEqual(plain.resource, tracked.resource))
+    throw new Violation('oracle', 'decoding with spans gives another resource than without');
   const spans = tracked.spans ?? [];
   const bad = spans.find((sp) => !(sp.path.length > 0 && 0 <= sp.start && sp.start <= sp.end && sp.end <= input.length));
   if (bad) throw new Violation('oracle', `span ${JSON.stringify(bad)} is not inside the ${input.length}-byte input`);
@@ -171,7 +177,8 @@ function checkCommandConsumers(input: Uint8Array, spec: ResourceReadSpec, plain:
     try {
       buildGltfDocument(skeleton);
     } catch (error) {
-      if (!(error instanceof Error && GLTF_REFUSAL.test(error.message))) throw new Violation('exception', `glTF export threw ${describeError(error)}`, error);
+      if (!(error instanceof Error && GLTF_REFUSAL.test(error.message)))
+        throw new Violation('exception', `glTF export threw ${describeError(error)}`, error);
     }
   }
 }
@@ -199,11 +206,19 @@ export function checkGeneratedReaders(input: Uint8Array, spec: ResourceReadSpec 
     const fast = attempt(() => decodeFast(codec, input), `the generated ${what} reader`);
     const declared = attempt(() => decodeTracked(codec, input), `the ${what} declaration`);
     if (fast.error === null && declared.error === null) {
-      if (!isDeepStrictEqual(fast.value, declared.value)) throw new Violation('oracle', `the generated ${what} reader decodes another value than the declaration`);
+      if (!isDeepStrictEqual(fast.value, declared.value))
+        throw new Violation('oracle', `the generated ${what} reader decodes another value than the declaration`);
       continue;
     }
-    const shown = (a: Attempt): string => (a.error === null ? 'decoded' : `offset ${a.error.offset}: expected ${a.error.expected}, got ${a.error.actual}`);
-    if (fast.error === null || declared.error === null || fast.error.offset !== declared.error.offset || fast.error.expected !== declared.error.expected || fast.error.actual !== declared.error.actual) {
+    const shown = (a: Attempt): string =>
+      a.error === null ? 'decoded' : `offset ${a.error.offset}: expected ${a.error.expected}, got ${a.error.actual}`;
+    if (
+      fast.error === null ||
+      declared.error === null ||
+      fast.error.offset !== declared.error.offset ||
+      fast.error.expected !== declared.error.expected ||
+      fast.error.actual !== declared.error.actual
+    ) {
       throw new Violation('oracle', `the generated ${what} reader and the declaration disagree: ${shown(fast)} / ${shown(declared)}`);
     }
   }
@@ -229,7 +244,10 @@ export function checkResource(input: Uint8Array, spec: ResourceReadSpec = {}, op
     const encoded = guard('writeResource of a decoded resource', () => writeResource(decoded.resource));
     const at = firstDifference(encoded, input);
     if (at !== null) {
-      throw new Violation('roundtrip', `re-encoding (${encoded.length} bytes) differs from the input (${input.length} bytes) at offset ${at}`);
+      throw new Violation(
+        'roundtrip',
+        `re-encoding (${encoded.length} bytes) differs from the input (${input.length} bytes) at offset ${at}`,
+      );
     }
     checkDecodedConsumers(result, input.length);
   }
@@ -245,7 +263,8 @@ export function allReadings(): AnvilnextReading[] {
   for (const reflexConstraints of ANVILNEXT_READING_CHOICES.reflexConstraints) {
     for (const poseBoneHeader of ANVILNEXT_READING_CHOICES.poseBoneHeader) out.push({ reflexConstraints, poseBoneHeader });
   }
-  const isDefault = (r: AnvilnextReading) => r.reflexConstraints === ANVILNEXT_READING_DEFAULTS.reflexConstraints && r.poseBoneHeader === ANVILNEXT_READING_DEFAULTS.poseBoneHeader;
+  const isDefault = (r: AnvilnextReading) =>
+    r.reflexConstraints === ANVILNEXT_READING_DEFAULTS.reflexConstraints && r.poseBoneHeader === ANVILNEXT_READING_DEFAULTS.poseBoneHeader;
   return [...out.filter(isDefault), ...out.filter((r) => !isDefault(r))];
 }
 
@@ -362,7 +381,8 @@ export const hashText: FuzzTarget = {
     }
     const form = HASH_FORM.exec(text);
     const expected = form ? Number.parseInt(form[1] ?? form[2]!, 16) >>> 0 : null;
-    if (hash !== expected) throw new Violation('oracle', `parseHash(${JSON.stringify(text.slice(0, 80))}) = ${hash}, documented form gives ${expected}`);
+    if (hash !== expected)
+      throw new Violation('oracle', `parseHash(${JSON.stringify(text.slice(0, 80))}) = ${hash}, documented form gives ${expected}`);
     if (hash !== null && parseHash(formatHash(hash)) !== hash) throw new Violation('oracle', `formatHash(${hash}) does not parse back`);
     return { outcome: hash === null ? 'refused' : 'decoded', value: hash };
   },
@@ -377,7 +397,12 @@ export function textSeeds(): { names: Uint8Array[]; hashes: Uint8Array[] } {
     names: [
       encode(`# names\n${names.join('\n')}\n`),
       encode(`\uFEFF${names.slice(0, 10).join('\r\n')}\r\n# end`),
-      encode(names.slice(10, 20).map((n) => `  ${n}  # ${n.length}`).join('\r')),
+      encode(
+        names
+          .slice(10, 20)
+          .map((n) => `  ${n}  # ${n.length}`)
+          .join('\r'),
+      ),
     ],
     hashes: hashes.map(encode),
   };
@@ -417,7 +442,11 @@ export function poseDump(skeleton: Skeleton, seed: number, size = 8192): Uint8Ar
   dump.set(pose, first);
   const second = dump.length / 2 + 4 * rng.below(Math.floor((dump.length / 2 - pose.length) / 4));
   const near = pose.slice();
-  new DataView(near.buffer).setFloat32(POSE_RECORD_BYTES + 4, new DataView(pose.buffer).getFloat32(POSE_RECORD_BYTES + 4, true) + 5e-5, true);
+  new DataView(near.buffer).setFloat32(
+    POSE_RECORD_BYTES + 4,
+    new DataView(pose.buffer).getFloat32(POSE_RECORD_BYTES + 4, true) + 5e-5,
+    true,
+  );
   dump.set(near, Math.floor(second / 4) * 4);
   return dump;
 }
@@ -455,11 +484,15 @@ export function poseFind(skeleton: Skeleton, variant: string): FuzzTarget {
         throw new Violation('exception', `pose search threw ${describeError(error)}`, error);
       }
       if (JSON.stringify(whole) !== JSON.stringify(chunked)) {
-        throw new Violation('oracle', `whole dump gives ${JSON.stringify(whole)}, chunks cut at ${cuts.join(', ')} give ${JSON.stringify(chunked)}`);
+        throw new Violation(
+          'oracle',
+          `whole dump gives ${JSON.stringify(whole)}, chunks cut at ${cuts.join(', ')} give ${JSON.stringify(chunked)}`,
+        );
       }
       if (whole !== null) {
         const inside = (o: number) => Number.isInteger(o) && o % 4 === 0 && o >= 0 && o + arrayBytes <= input.length;
-        if (!inside(whole.offset)) throw new Violation('oracle', `match offset ${whole.offset} is not an aligned start inside the ${input.length}-byte dump`);
+        if (!inside(whole.offset))
+          throw new Violation('oracle', `match offset ${whole.offset} is not an aligned start inside the ${input.length}-byte dump`);
         if (!whole.alsoAt.every(inside) || whole.alsoAt.some((o, i) => o <= (i === 0 ? whole!.offset : whole!.alsoAt[i - 1]!))) {
           throw new Violation('oracle', `alsoAt ${JSON.stringify(whole.alsoAt)} not ascending aligned starts after ${whole.offset}`);
         }
@@ -479,7 +512,13 @@ export function poseSkeletons(): { variant: string; skeleton: Skeleton }[] {
     if (!file.path.endsWith('.Skeleton') || file.path.includes('/addons/')) continue;
     const result = readResource(file.bytes);
     if (result?.resource.kind !== 'Skeleton') continue;
-    out.push({ variant: file.path.split('/').pop()!.replace(/\.Skeleton$/, ''), skeleton: skeletonFromResource(result.resource) });
+    out.push({
+      variant: file.path
+        .split('/')
+        .pop()!
+        .replace(/\.Skeleton$/, ''),
+      skeleton: skeletonFromResource(result.resource),
+    });
   }
   return out;
 }

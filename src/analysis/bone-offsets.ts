@@ -8,7 +8,11 @@ import { readResourceAs, type Resource } from '../formats/resource.js';
 export function boneOffsets(bytes: Uint8Array, resource: Resource): Map<number, number> {
   const offsets = new Map<number, number>();
   try {
-    const { spans } = readResourceAs(bytes, { kind: resource.kind, dialect: resource.dialect }, { spans: true, spanDepth: 2, reading: 'reading' in resource ? resource.reading : undefined });
+    const { spans } = readResourceAs(
+      bytes,
+      { kind: resource.kind, dialect: resource.dialect },
+      { spans: true, spanDepth: 2, reading: 'reading' in resource ? resource.reading : undefined },
+    );
     for (const span of spans ?? []) {
       const match = /^bones\[(\d+)\]$/.exec(span.path);
       if (match) offsets.set(Number(match[1]), span.start);

@@ -65,7 +65,8 @@ export class CensusAccumulator {
     try {
       const result = validateResourceBytes(bytes, { dialect: this.dialect, reading: this.reading });
       if (result.status === 'skipped') state.skipped++;
-      else if (result.status === 'refused') tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message);
+      else if (result.status === 'refused')
+        tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message);
       else tallyDecoded(state, this.context, file, result.resource, result.size, bytes);
     } catch (error) {
       // Not a ParseError: an input no rule foresaw, or a fault of ours. Still one refusal, not a crash.
@@ -99,7 +100,16 @@ export class CensusAccumulator {
     const state = this.current;
     state.files++;
     state.skipped++;
-    state.refusals.push({ file, kind: 'not-a-resource', dialect: null, offset: null, path: '(file)', expected: null, actual: null, message });
+    state.refusals.push({
+      file,
+      kind: 'not-a-resource',
+      dialect: null,
+      offset: null,
+      path: '(file)',
+      expected: null,
+      actual: null,
+      message,
+    });
   }
 
   /**
@@ -109,7 +119,16 @@ export class CensusAccumulator {
   addTruncated(file: string, kind: 'Skeleton' | 'SkeletonComponent', length: number, message: string): void {
     const state = this.current;
     state.files++;
-    state.refusals.push({ file, kind, dialect: null, offset: length, path: '(header)', expected: 'a class hash', actual: `end of file at byte ${length}`, message });
+    state.refusals.push({
+      file,
+      kind,
+      dialect: null,
+      offset: length,
+      path: '(header)',
+      expected: 'a class hash',
+      actual: `end of file at byte ${length}`,
+      message,
+    });
   }
 
   /** Merges a partial census (a worker's `state()`, or another accumulator). */

@@ -53,7 +53,8 @@ export function encodePoseRecords(locals: readonly Transform[]): Uint8Array {
  * The first `count` pose records of `bytes` (default: as many as fit); throws a `RangeError` when `count` records do not fit.
  */
 export function decodePoseArray(bytes: Uint8Array, count = Math.floor(bytes.byteLength / POSE_RECORD_BYTES)): PoseRecord[] {
-  if (count * POSE_RECORD_BYTES > bytes.byteLength) throw new RangeError(`${count} pose records need ${count * POSE_RECORD_BYTES} bytes; have ${bytes.byteLength}`);
+  if (count * POSE_RECORD_BYTES > bytes.byteLength)
+    throw new RangeError(`${count} pose records need ${count * POSE_RECORD_BYTES} bytes; have ${bytes.byteLength}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const records: PoseRecord[] = [];
   for (let bone = 0; bone < count; bone++) {

@@ -79,7 +79,7 @@ export async function findPoseArray(skeleton: Skeleton, source: PoseSource, opti
   if (skeleton.bones.length === 0) return null;
   if (isRandomAccess(source)) {
     const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
-    for (let offset = 0; source.size === undefined || offset < source.size; ) {
+    for (let offset = 0; source.size === undefined || offset < source.size;) {
       const length = source.size === undefined ? chunkBytes : Math.min(chunkBytes, source.size - offset);
       const chunk = await source.read(offset, length);
       if (chunk.byteLength === 0) break;
@@ -182,7 +182,10 @@ export function createPoseScanner(skeleton: Skeleton, options: FindPoseOptions =
           scan(seam, pendingStart, pendingStart, position - 4);
         }
         const words = Math.floor(size / 4);
-        const direct = { u32: new Uint32Array(chunk.buffer, chunk.byteOffset, words), f32: new Float32Array(chunk.buffer, chunk.byteOffset, words) };
+        const direct = {
+          u32: new Uint32Array(chunk.buffer, chunk.byteOffset, words),
+          f32: new Float32Array(chunk.buffer, chunk.byteOffset, words),
+        };
         scan(direct, position, position, position + words * 4 - length);
         keepTail(chunk, position, end);
       } else {
@@ -220,7 +223,15 @@ export function createPoseScanner(skeleton: Skeleton, options: FindPoseOptions =
  * Checks every aligned start in [from, to] (absolute byte offsets) whose array lies inside the
  * views, which hold the dump from absolute byte `base` (aligned). Reads one word per lattice point.
  */
-function scanView(matcher: PoseMatcher, u32: Uint32Array, f32: Float32Array, base: number, from: number, to: number, record: (entry: Found) => void): void {
+function scanView(
+  matcher: PoseMatcher,
+  u32: Uint32Array,
+  f32: Float32Array,
+  base: number,
+  from: number,
+  to: number,
+  record: (entry: Found) => void,
+): void {
   if (to < from) return;
   const stride = matcher.stride;
   const baseWord = base / 4;

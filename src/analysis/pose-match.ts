@@ -73,7 +73,16 @@ function recordError(f32: Float32Array, word: number, lanes: Float64Array, at: n
   for (let i = 0; i < 4; i++) {
     position = Math.max(position, Math.abs(f32[word + i]! - lanes[at + i]!)); // NaN propagates
   }
-  const rotation = quatLaneDifferenceOf(f32[word + 4]!, f32[word + 5]!, f32[word + 6]!, f32[word + 7]!, lanes[at + 4]!, lanes[at + 5]!, lanes[at + 6]!, lanes[at + 7]!);
+  const rotation = quatLaneDifferenceOf(
+    f32[word + 4]!,
+    f32[word + 5]!,
+    f32[word + 6]!,
+    f32[word + 7]!,
+    lanes[at + 4]!,
+    lanes[at + 5]!,
+    lanes[at + 6]!,
+    lanes[at + 7]!,
+  );
   return Math.max(position, rotation);
 }
 
@@ -127,7 +136,13 @@ function rootForms(skeleton: Skeleton): RootForm[] {
   const root = skeleton.bones[0]!;
   const own = skeleton.ownTransform;
   const forms: [PoseRootKind, Transform][] =
-    own === null ? [['stored', root.local]] : [['replace', own], ['compose', composeTransforms(own, root.local)], ['stored', root.local]];
+    own === null
+      ? [['stored', root.local]]
+      : [
+          ['replace', own],
+          ['compose', composeTransforms(own, root.local)],
+          ['stored', root.local],
+        ];
   return forms.map(([kind, transform]) => {
     const lanes = new Float64Array(8);
     recordLanes(cloneTransform(transform), lanes, 0);

@@ -9,7 +9,9 @@ import type { Skeleton } from '../model/skeleton.js';
  */
 export function runtimeLocalTransforms(skeleton: Skeleton): Transform[] {
   return skeleton.bones.map((bone, index) =>
-    index === 0 && bone.parent === -1 && skeleton.ownTransform !== null ? cloneTransform(skeleton.ownTransform) : cloneTransform(bone.local),
+    index === 0 && bone.parent === -1 && skeleton.ownTransform !== null
+      ? cloneTransform(skeleton.ownTransform)
+      : cloneTransform(bone.local),
   );
 }
 
@@ -49,7 +51,8 @@ export function worldFromLocals(parents: readonly number[], locals: readonly Tra
     while (chain.length > 0) {
       const current = chain.pop()!;
       const parent = validParent(current);
-      world[current] = parent !== -1 && state[parent] === 2 ? composeTransforms(world[parent]!, locals[current]!) : cloneTransform(locals[current]!);
+      world[current] =
+        parent !== -1 && state[parent] === 2 ? composeTransforms(world[parent]!, locals[current]!) : cloneTransform(locals[current]!);
       state[current] = 2;
     }
   }

@@ -26,10 +26,7 @@ export interface CensusWorkerData {
 export type CensusWorkerRequest = { type: 'batch'; files: InputFile[] } | { type: 'finish' };
 
 export type CensusWorkerReply =
-  | { type: 'ready' }
-  | { type: 'done'; count: number }
-  | { type: 'state'; state: CensusState }
-  | { type: 'failed'; message: string };
+  { type: 'ready' } | { type: 'done'; count: number } | { type: 'state'; state: CensusState } | { type: 'failed'; message: string };
 
 async function serve(data: CensusWorkerData): Promise<void> {
   const port = parentPort!;

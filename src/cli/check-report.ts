@@ -7,7 +7,12 @@ import { formatOffset } from '../io/format.js';
 const SHOWN_OFFENDERS = 5;
 
 /** Lines for stderr: `file: check failed: id (Proven): summary`, then `  bone 4 (Spine2) at offset …, bones[4]: message`. */
-export function checkFailureLines(file: string, checks: readonly CheckResult[], strict: boolean, offsets: ReadonlyMap<number, number>): string[] {
+export function checkFailureLines(
+  file: string,
+  checks: readonly CheckResult[],
+  strict: boolean,
+  offsets: ReadonlyMap<number, number>,
+): string[] {
   const lines: string[] = [];
   for (const check of checks) {
     if (check.status !== 'failed') continue;

@@ -120,7 +120,8 @@ class Walker {
     }
     if (this.directories.has(real)) {
       // Reached again through a link or an overlapping input: a loop when it is still being walked.
-      if (this.open.includes(real)) this.problems.push({ path, reason: 'symlink loop (a link back to a directory being walked)', failed: false });
+      if (this.open.includes(real))
+        this.problems.push({ path, reason: 'symlink loop (a link back to a directory being walked)', failed: false });
       return;
     }
     this.directories.add(real);
@@ -180,7 +181,9 @@ export function walkInputs(paths: readonly string[]): InputWalk {
   for (const path of paths) if (walker.walkNamed(path)) found++;
   if (found === 0 && paths.length > 0) {
     const problem = walker.problems[0]!;
-    throw new UsageError(paths.length === 1 ? `${problem.reason}: ${problem.path}` : `none of the ${paths.length} paths exists: ${paths.join(', ')}`);
+    throw new UsageError(
+      paths.length === 1 ? `${problem.reason}: ${problem.path}` : `none of the ${paths.length} paths exists: ${paths.join(', ')}`,
+    );
   }
   return { files: walker.files, problems: walker.problems, directories: walker.directories, fileKeys: walker.fileKeys };
 }

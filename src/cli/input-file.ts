@@ -6,7 +6,14 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import { classifyHeader, describeHeader, HEADER_BYTES, truncatedHeaderMessage, type HeaderClass, type ResourceKind } from '../formats/resource.js';
+import {
+  classifyHeader,
+  describeHeader,
+  HEADER_BYTES,
+  truncatedHeaderMessage,
+  type HeaderClass,
+  type ResourceKind,
+} from '../formats/resource.js';
 import type { Dialect } from '../formats/dialect.js';
 import { fsReason, specialKind } from './files.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
@@ -15,7 +22,6 @@ import { onStaleCompiledReader } from '../grammar/compiled.js';
 // Every command that reads a resource reads it through here: a stale generated reader is said
 // once on stderr, in the CLI's voice.
 onStaleCompiledReader((message) => void process.stderr.write(`anvil-skel: warning: ${message}\n`));
-
 
 /** What reading a file came to. */
 export type InputRead =
@@ -91,13 +97,18 @@ export function readInputFile(path: string, options: InputReadOptions = {}): Inp
     if (candidates.length === 0) {
       const claimed = kindFromName(path);
       const truncated = claimed === null ? null : truncatedHeaderMessage(headLength, options.dialect);
-      if (claimed !== null && truncated !== null) return { kind: 'truncated', resourceKind: claimed, length: headLength, message: truncated };
+      if (claimed !== null && truncated !== null)
+        return { kind: 'truncated', resourceKind: claimed, length: headLength, message: truncated };
       return { kind: 'other', head: header, description: notAResource(header, options.dialect) };
     }
     const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
     if (info.size > maxSize) {
       const what = candidates[0]!.kind;
-      return { kind: 'unreadable', reason: `${what} of ${formatSize(info.size)}, larger than the ${formatSize(maxSize)} limit; not read (raise it with --max-size)`, special: false };
+      return {
+        kind: 'unreadable',
+        reason: `${what} of ${formatSize(info.size)}, larger than the ${formatSize(maxSize)} limit; not read (raise it with --max-size)`,
+        special: false,
+      };
     }
     const bytes = new Uint8Array(info.size);
     const length = readFully(fd, bytes, 0);

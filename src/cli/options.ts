@@ -18,12 +18,32 @@ export function addResourceOptions(command: Command): Command {
     .join(', ');
   return command
     .addOption(new Option('--dialect <layout>', 'read with this layout instead of detecting it from the header').choices([...DIALECTS]))
-    .option('--reading <key=value>', `switch one of the anvilnext reading choices (${choices}); repeatable`, (v: string, prev: string[]) => [...prev, v], [])
-    .option('--max-size <size>', `largest resource file read, in bytes or with KiB/MiB/GiB (default ${DEFAULT_MAX_SIZE / MIB} MiB); larger ones are refused unread`);
+    .option(
+      '--reading <key=value>',
+      `switch one of the anvilnext reading choices (${choices}); repeatable`,
+      (v: string, prev: string[]) => [...prev, v],
+      [],
+    )
+    .option(
+      '--max-size <size>',
+      `largest resource file read, in bytes or with KiB/MiB/GiB (default ${DEFAULT_MAX_SIZE / MIB} MiB); larger ones are refused unread`,
+    );
 }
 
 const MIB = 1024 * 1024;
-const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: MIB, mb: MIB, mib: MIB, g: 1024 * MIB, gb: 1024 * MIB, gib: 1024 * MIB };
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: MIB,
+  mb: MIB,
+  mib: MIB,
+  g: 1024 * MIB,
+  gb: 1024 * MIB,
+  gib: 1024 * MIB,
+};
 
 /**
  * `--max-size` in bytes: `300000`, `64MiB`, `1.5 GiB` (units are powers of 1024). At most 2 GiB − 1,

@@ -36,7 +36,9 @@ export function bundledSamplesDir(): string {
 
 /** The census worker's entry: the built one, or the source one when running from source. */
 export function censusWorkerFile(): string {
-  return runningFromSource() ? join(packageRoot(), 'src', 'cli', 'census-worker.ts') : join(packageRoot(), 'dist', 'cli', 'census-worker.js');
+  return runningFromSource()
+    ? join(packageRoot(), 'src', 'cli', 'census-worker.ts')
+    : join(packageRoot(), 'dist', 'cli', 'census-worker.js');
 }
 
 /** The package's version, from its package.json. */

@@ -101,21 +101,32 @@ export interface PlannedOutput {
  * inside a directory the walk reads; an existing directory; an existing file that is itself a
  * Skeleton or SkeletonComponent (a mistyped option value, never a report to replace).
  */
-export async function refuseUnsafeOutputs(outputs: readonly PlannedOutput[], inputs: readonly string[], command: string, walk?: InputWalk): Promise<void> {
+export async function refuseUnsafeOutputs(
+  outputs: readonly PlannedOutput[],
+  inputs: readonly string[],
+  command: string,
+  walk?: InputWalk,
+): Promise<void> {
   const seen = new Map<string, PlannedOutput>();
   for (const output of outputs) {
     const destination = realDestination(output.path);
     const earlier = seen.get(destination);
-    if (earlier !== undefined) throw new UsageError(`${command}: ${earlier.option} and ${output.option} both name ${output.path}; give each its own file`);
+    if (earlier !== undefined)
+      throw new UsageError(`${command}: ${earlier.option} and ${output.option} both name ${output.path}; give each its own file`);
     seen.set(destination, output);
     for (const input of inputs) {
-      if (await sameFile(input, output.path)) throw new UsageError(`${command}: ${output.option} '${output.path}' is the input file ${input}; choose another output`);
+      if (await sameFile(input, output.path))
+        throw new UsageError(`${command}: ${output.option} '${output.path}' is the input file ${input}; choose another output`);
     }
     const info = statSync(destination, { throwIfNoEntry: false });
     if (walk !== undefined) {
-      if (info !== undefined && walk.fileKeys.has(`${info.dev}:${info.ino}`)) throw new UsageError(`${command}: ${output.option} '${output.path}' is one of the input files; choose another output`);
+      if (info !== undefined && walk.fileKeys.has(`${info.dev}:${info.ino}`))
+        throw new UsageError(`${command}: ${output.option} '${output.path}' is one of the input files; choose another output`);
       for (const dir of walk.directories) {
-        if (isInside(destination, dir)) throw new UsageError(`${command}: ${output.option} '${output.path}' lies inside the input directory ${dir}, which is being read; write it outside the inputs`);
+        if (isInside(destination, dir))
+          throw new UsageError(
+            `${command}: ${output.option} '${output.path}' lies inside the input directory ${dir}, which is being read; write it outside the inputs`,
+          );
       }
     }
     if (info?.isDirectory()) throw new UsageError(`${command}: ${output.option} '${output.path}' is a directory; name a file`);

@@ -52,7 +52,13 @@ function allConsume(n: number, noun: string): string {
   return n === 1 ? `The 1 ${noun} consumes` : `All ${fmt(n)} ${noun}s consume`;
 }
 
-function portionTable(heading: string, rows: readonly PortionDescriptor[], counts: readonly PortionCount[], total: number, noun: string): string[] {
+function portionTable(
+  heading: string,
+  rows: readonly PortionDescriptor[],
+  counts: readonly PortionCount[],
+  total: number,
+  noun: string,
+): string[] {
   const byName = new Map(counts.map((c) => [c.name, c]));
   const lines = [`| ${heading} | Representation | Declared | Confidence |`, '|---|---|---|---|'];
   for (const row of rows) {
@@ -75,7 +81,9 @@ function refusalList(refusals: readonly CensusRefusal[], max: number): string[] 
 }
 
 function layoutRefusals(report: CensusReport, layout: CensusLayout): CensusRefusal[] {
-  return report.refusals.filter((r) => (layout === 'component' ? r.kind === 'SkeletonComponent' : r.kind === 'Skeleton' && r.dialect === layout));
+  return report.refusals.filter((r) =>
+    layout === 'component' ? r.kind === 'SkeletonComponent' : r.kind === 'Skeleton' && r.dialect === layout,
+  );
 }
 
 function layoutSection(report: CensusReport, layout: CensusLayout, max: number): string[] {
@@ -105,13 +113,16 @@ function layoutSection(report: CensusReport, layout: CensusLayout, max: number):
 }
 
 function spread(counts: Readonly<Record<string, number>>): string {
-  return Object.entries(counts).map(([value, n]) => `${value} (${fmt(n)})`).join(', ');
+  return Object.entries(counts)
+    .map(([value, n]) => `${value} (${fmt(n)})`)
+    .join(', ');
 }
 
 function componentLines(report: CensusReport): string[] {
   const c = report.components;
   if (c.exact === 0) return [];
-  const npc = c.addons['0'] !== undefined && c.tracks['0'] !== undefined ? ' Components with no addons and no tracks have a 56-byte body (NPC).' : '';
+  const npc =
+    c.addons['0'] !== undefined && c.tracks['0'] !== undefined ? ' Components with no addons and no tracks have a 56-byte body (NPC).' : '';
   return [
     `${plural(c.total, 'SkeletonComponent')} ${c.total === 1 ? 'is' : 'are'} stored. Length is 56 + 10 × addons + 20 × track definitions on ${fmt(c.lengthRuleHolds)} of the ${fmt(c.exact)} read to their end.${npc}`,
     '',
@@ -124,7 +135,14 @@ function typeAndRootLines(report: CensusReport): string[] {
   const lines: string[] = [];
   const types = Object.keys(report.skeletonTypes);
   if (types.length > 0) {
-    lines.push('## SkeletonType', '', `SkeletonType values (u32 enum 0x9C78EB24) that occur: ${types.join(', ')}.`, '', '| SkeletonType | Skeletons |', '|---|---|');
+    lines.push(
+      '## SkeletonType',
+      '',
+      `SkeletonType values (u32 enum 0x9C78EB24) that occur: ${types.join(', ')}.`,
+      '',
+      '| SkeletonType | Skeletons |',
+      '|---|---|',
+    );
     for (const [value, n] of Object.entries(report.skeletonTypes)) lines.push(`| ${value} | ${fmt(n)} |`);
     lines.push('');
   }
@@ -150,8 +168,11 @@ function checkSection(report: CensusReport): string[] {
     const check = checkById(id);
     const statement = check?.statement ?? c.title;
     const byDialect = Object.entries(check?.confidenceByDialect ?? {});
-    const declared = byDialect.length > 0 ? byDialect.map(([dialect, confidence]) => `${confidence} (${dialect})`).join(', ') : (c.confidence ?? '');
-    lines.push(`| \`${id}\` | ${cell(statement)} | ${declared} | ${applicable === 0 ? 'not applicable' : censusConfidence(c.held, applicable, 'Skeleton')} | ${fmt(c.offenders)} |`);
+    const declared =
+      byDialect.length > 0 ? byDialect.map(([dialect, confidence]) => `${confidence} (${dialect})`).join(', ') : (c.confidence ?? '');
+    lines.push(
+      `| \`${id}\` | ${cell(statement)} | ${declared} | ${applicable === 0 ? 'not applicable' : censusConfidence(c.held, applicable, 'Skeleton')} | ${fmt(c.offenders)} |`,
+    );
     for (const e of c.examples) failing.push(`- \`${id}\`: \`${e.file}\` bone ${e.bone}: ${e.message}`);
   }
   if (failing.length > 0) lines.push('', 'First offenders:', '', ...failing);
@@ -162,7 +183,11 @@ function checkSection(report: CensusReport): string[] {
 function summaryLines(report: CensusReport): string[] {
   const s = report.skeletons;
   const refusals = report.refusals.length;
-  const files = `${plural(report.files, 'file')}: ${fmt(s.total)} Skeletons (${fmt(s.byDialect.anvilnext)} \`anvilnext\`, ${fmt(s.byDialect.scimitar)} \`scimitar\`), ${plural(report.components.total, 'SkeletonComponent')}, ${fmt(report.skipped)} of other classes skipped${report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : ''}.`;
+  const layouts = `${fmt(s.byDialect.anvilnext)} \`anvilnext\`, ${fmt(s.byDialect.scimitar)} \`scimitar\``;
+  const unreadable = report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : '';
+  const files =
+    `${plural(report.files, 'file')}: ${fmt(s.total)} Skeletons (${layouts}), ` +
+    `${plural(report.components.total, 'SkeletonComponent')}, ${fmt(report.skipped)} of other classes skipped${unreadable}.`;
   const exact =
     s.refused === 0 && s.total > 0
       ? `${allConsume(s.total, 'Skeleton resource')} exactly with the checked grammar, with no refusals; their ${plural(report.bones, 'bone')} are keyed by CRC-32 name hashes, ${fmt(report.names.resolved)} of which resolve through the name dictionary.`
@@ -188,5 +213,8 @@ export function censusMarkdown(report: CensusReport, options: CensusMarkdownOpti
   lines.push(...checkSection(report));
   const unreadable = report.refusals.filter((r) => r.kind === 'unreadable');
   if (unreadable.length > 0) lines.push('## Unreadable files', '', ...unreadable.slice(0, max).map(refusalLine), '');
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

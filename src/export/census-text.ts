@@ -1,9 +1,8 @@
 /** The census in a few sentences, in the seed's manner (the default output of `census`). */
 import type { CensusReport } from '../analysis/census.js';
-import { groupThousands } from './census-markdown.js';
+import { count, groupThousands } from '../io/format.js';
 
 const fmt = groupThousands;
-
 
 /**
  * The census report in a few sentences (what `census` prints), `source` naming where the files came from. Never throws.
@@ -12,21 +11,31 @@ export function censusSummaryText(report: CensusReport, source: string): string 
   const s = report.skeletons;
   const c = report.components;
   const lines = [
-    `Census of ${source}: ${fmt(report.files)} files, ${fmt(s.total)} Skeletons (${fmt(s.byDialect.anvilnext)} anvilnext, ${fmt(s.byDialect.scimitar)} scimitar), ${fmt(c.total)} SkeletonComponents, ${fmt(report.skipped)} other files skipped${report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : ''}.`,
+    `Census of ${source}: ${count(report.files, 'file')}, ${count(s.total, 'Skeleton')} (${fmt(s.byDialect.anvilnext)} anvilnext, ${fmt(s.byDialect.scimitar)} scimitar), ` +
+      `${count(c.total, 'SkeletonComponent')}, ${count(report.skipped, 'other file')} skipped${report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : ''}.`,
     s.refused === 0
       ? `All ${fmt(s.total)} Skeletons consume exactly with the checked grammar, with no refusals; they hold ${fmt(report.bones)} bones (${fmt(report.bonesByDialect.anvilnext)} anvilnext, ${fmt(report.bonesByDialect.scimitar)} scimitar).`
       : `${fmt(s.exact)} of ${fmt(s.total)} Skeletons consume exactly; ${fmt(s.refused)} are refused. The ones read hold ${fmt(report.bones)} bones.`,
     `${fmt(report.names.resolved)} of ${fmt(report.names.total)} bone name hashes resolve through the name dictionary.`,
   ];
-  if (c.total > 0) lines.push(`${fmt(c.total)} SkeletonComponents: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`);
+  if (c.total > 0)
+    lines.push(
+      `${fmt(c.total)} SkeletonComponents: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,
+    );
   const types = Object.entries(report.skeletonTypes).map(([t, n]) => `${t} (${fmt(n)})`);
   if (types.length > 0) lines.push(`SkeletonType values: ${types.join(', ')}.`);
-  if (report.rootLocalCompared > 0) lines.push(`In ${fmt(report.rootLocalEqualsOwn)} of ${fmt(report.rootLocalCompared)} Skeletons the stored root local already equals the own transform.`);
+  if (report.rootLocalCompared > 0)
+    lines.push(
+      `In ${fmt(report.rootLocalEqualsOwn)} of ${fmt(report.rootLocalCompared)} Skeletons the stored root local already equals the own transform.`,
+    );
   const checks = Object.entries(report.checks).filter(([, r]) => r.held + r.failed + r.noted > 0);
   const everywhere = checks.filter(([, r]) => r.failed + r.noted === 0).length;
-  const failing = checks.filter(([, r]) => r.failed > 0).map(([id, r]) => `${id} failed on ${fmt(r.failed)}${r.provenFailed > 0 ? ' (Proven)' : ''}`);
+  const failing = checks
+    .filter(([, r]) => r.failed > 0)
+    .map(([id, r]) => `${id} failed on ${fmt(r.failed)}${r.provenFailed > 0 ? ' (Proven)' : ''}`);
   const noted = checks.filter(([, r]) => r.noted > 0).map(([id, r]) => `${id} noted on ${fmt(r.noted)}`);
-  lines.push(`Checks: ${everywhere} of ${checks.length} held on every Skeleton they apply to${[...failing, ...noted].length ? `; ${[...failing, ...noted].join('; ')}` : ''}.`);
+  lines.push(
+    `Checks: ${everywhere} of ${checks.length} held on every Skeleton they apply to${[...failing, ...noted].length ? `; ${[...failing, ...noted].join('; ')}` : ''}.`,
+  );
   return `${lines.join('\n')}\n`;
 }
-

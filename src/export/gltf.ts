@@ -68,12 +68,15 @@ export function buildGltfDocument(skeleton: Skeleton, options: Partial<GltfExpor
     for (const root of roots) skeletonRoot.addChild(root);
   }
 
-  const scene = doc.createScene('Skeleton').addChild(skeletonRoot).setExtras({
-    dialect: skeleton.dialect,
-    skeletonId: hex(skeleton.id, idHexWidth(skeleton.dialect)),
-    pose: opts.pose,
-    axes: opts.axes,
-  });
+  const scene = doc
+    .createScene('Skeleton')
+    .addChild(skeletonRoot)
+    .setExtras({
+      dialect: skeleton.dialect,
+      skeletonId: hex(skeleton.id, idHexWidth(skeleton.dialect)),
+      pose: opts.pose,
+      axes: opts.axes,
+    });
   doc.getRoot().setDefaultScene(scene);
 
   const inverseBinds = new Float32Array(16 * bones.length);

@@ -94,7 +94,9 @@ export function skeletonToJson(skeleton: Skeleton, size: number, boneName: BoneN
     id: hex(skeleton.id, width),
     skeletonType: skeleton.skeletonType,
     boneCount: skeleton.bones.length,
-    ownTransform: skeleton.ownTransform ? { position: [...skeleton.ownTransform.position], rotation: [...skeleton.ownTransform.rotation] } : null,
+    ownTransform: skeleton.ownTransform
+      ? { position: [...skeleton.ownTransform.position], rotation: [...skeleton.ownTransform.rotation] }
+      : null,
     names: { resolved, total: bones.length },
     bones,
   };

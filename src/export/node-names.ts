@@ -11,10 +11,7 @@ export function fallbackBoneName(bone: Pick<SkeletonBone, 'nameHash'>): string {
  * One unique name per bone, in bone order. glTF joints and Blender bones need unique names: the
  * first bone keeps a name, later duplicates get `.1`, `.2`… (skipping any name another bone has).
  */
-export function uniqueBoneNames(
-  bones: readonly SkeletonBone[],
-  resolve?: (bone: SkeletonBone) => string | null,
-): string[] {
+export function uniqueBoneNames(bones: readonly SkeletonBone[], resolve?: (bone: SkeletonBone) => string | null): string[] {
   const wanted = bones.map((bone) => {
     const name = resolve?.(bone);
     return name ? name : fallbackBoneName(bone);

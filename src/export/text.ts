@@ -7,7 +7,14 @@ const vec = (v: readonly number[], n = 3): string => `(${v.slice(0, n).map(fmt).
 function table(rows: string[][]): string {
   // A reduce, not Math.max(...column): a spread of every row overflows the stack on large skeletons.
   const widths = rows[0]!.map((_, c) => rows.reduce((widest, r) => Math.max(widest, r[c]!.length), 0));
-  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /**
@@ -16,8 +23,11 @@ function table(rows: string[][]): string {
 export function skeletonText(json: SkeletonJson, file?: string): string {
   const lines: string[] = [];
   lines.push(`${file ? `${file}: ` : ''}Skeleton (${json.dialect}), ${json.size.toLocaleString('en-US')} bytes`);
-  lines.push(`  id ${json.id}${json.skeletonType === null ? '' : `, SkeletonType ${json.skeletonType}`}, ${json.boneCount} bones, ${json.names.resolved} of ${json.names.total} names known`);
-  if (json.ownTransform) lines.push(`  own transform: position ${vec(json.ownTransform.position)}, rotation ${vec(json.ownTransform.rotation, 4)}`);
+  lines.push(
+    `  id ${json.id}${json.skeletonType === null ? '' : `, SkeletonType ${json.skeletonType}`}, ${json.boneCount} bones, ${json.names.resolved} of ${json.names.total} names known`,
+  );
+  if (json.ownTransform)
+    lines.push(`  own transform: position ${vec(json.ownTransform.position)}, rotation ${vec(json.ownTransform.rotation, 4)}`);
   const rows = [['#', 'name', 'hash', 'parent', 'mirror', 'below', 'local position', 'local rotation']];
   for (const b of json.bones) {
     rows.push([
@@ -38,7 +48,8 @@ export function skeletonText(json: SkeletonJson, file?: string): string {
 /** A human summary of a SkeletonComponent (`inspect`), prefixed with `file` when given. Never throws. */
 export function componentText(json: ComponentJson, file?: string): string {
   const lines = [
-    `${file ? `${file}: ` : ''}SkeletonComponent (${json.dialect}), ${json.size} bytes, body ${json.bodySize} bytes (rule 56 + 10 × ${json.addons.length} + 20 × ${json.trackCount} = ${json.lengthRule.expected}: ${json.lengthRule.holds ? 'holds' : 'does not hold'})`,
+    `${file ? `${file}: ` : ''}SkeletonComponent (${json.dialect}), ${json.size} bytes, body ${json.bodySize} bytes ` +
+      `(rule 56 + 10 × ${json.addons.length} + 20 × ${json.trackCount} = ${json.lengthRule.expected}: ${json.lengthRule.holds ? 'holds' : 'does not hold'})`,
     `  id ${json.id}`,
     `  main Skeleton ${json.mainSkeleton}`,
     `  addons (${json.addons.length}): ${json.addons.length ? json.addons.join(', ') : 'none'}`,

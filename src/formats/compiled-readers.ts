@@ -3,7 +3,13 @@
  * current). Each layout's module holds the readers of its whole resources.
  */
 import { compileReaderModule, type CompileEntry } from '../grammar/index.js';
-import { ANVILNEXT_READING_CHOICES, anvilnextSkeletonCodec, compiledSkeletonReaderName, skeletonComponent, type AnvilnextReading } from './anvilnext/index.js';
+import {
+  ANVILNEXT_READING_CHOICES,
+  anvilnextSkeletonCodec,
+  compiledSkeletonReaderName,
+  skeletonComponent,
+  type AnvilnextReading,
+} from './anvilnext/index.js';
 import { scimitarSkeleton } from './scimitar/index.js';
 
 function everyAnvilnextReading(): AnvilnextReading[] {
@@ -22,7 +28,13 @@ export function compiledReaderSources(): Record<string, string> {
   ];
   const imports = { grammarImport: '../../grammar/index.js', readerImport: '../../io/reader.js' };
   return {
-    'src/formats/anvilnext/compiled.ts': compileReaderModule(anvilnext, { ...imports, header: 'anvilnext readers: the Skeleton under every reading, and the SkeletonComponent.' }),
-    'src/formats/scimitar/compiled.ts': compileReaderModule([{ name: 'scimitarSkeletonReader', codec: scimitarSkeleton }], { ...imports, header: 'scimitar readers: the Skeleton.' }),
+    'src/formats/anvilnext/compiled.ts': compileReaderModule(anvilnext, {
+      ...imports,
+      header: 'anvilnext readers: the Skeleton under every reading, and the SkeletonComponent.',
+    }),
+    'src/formats/scimitar/compiled.ts': compileReaderModule([{ name: 'scimitarSkeletonReader', codec: scimitarSkeleton }], {
+      ...imports,
+      header: 'scimitar readers: the Skeleton.',
+    }),
   };
 }

@@ -57,10 +57,13 @@ function document(title: string, intro: string, roots: AnyCodec[]): string {
 
 export function anvilnextFormatDoc(): string {
   const choices = Object.entries(ANVILNEXT_READING_CHOICES)
-    .map(([key, values]) => `- \`${key}\`: ${(values as readonly string[]).map((v) => (v === (ANVILNEXT_READING_DEFAULTS as unknown as Record<string, string>)[key] ? `\`${v}\` (default)` : `\`${v}\``)).join(', ')}`)
+    .map(
+      ([key, values]) =>
+        `- \`${key}\`: ${(values as readonly string[]).map((v) => (v === (ANVILNEXT_READING_DEFAULTS as unknown as Record<string, string>)[key] ? `\`${v}\` (default)` : `\`${v}\``)).join(', ')}`,
+    )
     .join('\n');
   const intro = [
-    'The main title\'s layout: 64-bit object ids. Pointers are `03` (null), `02` + u64 id (a reference) or `00` + object (inline).',
+    "The main title's layout: 64-bit object ids. Pointers are `03` (null), `02` + u64 id (a reference) or `00` + object (inline).",
     'Where the seed names a portion but not its bytes, the project\'s reading fixes one choice (Confidence `Inferred`, notes say "our reading").',
     'The choices that change bytes can be switched with `--reading key=value`:',
     '',
@@ -72,7 +75,8 @@ export function anvilnextFormatDoc(): string {
 }
 
 export function scimitarFormatDoc(): string {
-  const intro = "Shaun White Skateboarding's layout: 32-bit object ids; every offset as the seed gives it. Pointers are tag `03` (none), `02` + u32 id, or `00` + inline object.";
+  const intro =
+    "Shaun White Skateboarding's layout: 32-bit object ids; every offset as the seed gives it. Pointers are tag `03` (none), `02` + u32 id, or `00` + inline object.";
   return document('Skeleton format: scimitar', intro, [scimitarSkeleton]);
 }
 

@@ -5,7 +5,14 @@ import { decodeAll, decodeSpansUntilRefusal, encodeAll, type Codec, type Span } 
 import type { ParseError } from '../io/errors.js';
 import { hex } from '../io/format.js';
 import type { Dialect } from './dialect.js';
-import { ANVILNEXT_READING_DEFAULTS, anvilnextSkeletonCodec, skeletonComponent, type AnvilnextReading, type AnvilnextSkeleton, type SkeletonComponent } from './anvilnext/index.js';
+import {
+  ANVILNEXT_READING_DEFAULTS,
+  anvilnextSkeletonCodec,
+  skeletonComponent,
+  type AnvilnextReading,
+  type AnvilnextSkeleton,
+  type SkeletonComponent,
+} from './anvilnext/index.js';
 import { CLASS } from './classes.js';
 import { scimitarSkeleton, type ScimitarSkeleton } from './scimitar/index.js';
 
@@ -64,7 +71,8 @@ export const HEADER_BYTES = 16;
 export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
   if (dialect !== undefined) {
     const other = classifyHeader(bytes)[0];
-    if (other !== undefined && other.dialect !== dialect) return `the layout does not match: its header is that of ${other.dialect === 'anvilnext' ? 'an' : 'a'} ${other.dialect} ${other.kind}, not of ${dialect}`;
+    if (other !== undefined && other.dialect !== dialect)
+      return `the layout does not match: its header is that of ${other.dialect === 'anvilnext' ? 'an' : 'a'} ${other.dialect} ${other.kind}, not of ${dialect}`;
   }
   const a = classAt(bytes, CLASS_OFFSET.anvilnext);
   const s = classAt(bytes, CLASS_OFFSET.scimitar);
@@ -107,7 +115,10 @@ export interface ReadResult {
 }
 
 /** The codec that reads a class of resource (under an `anvilnext` reading). */
-export function resourceCodec(header: HeaderClass, reading: AnvilnextReading = ANVILNEXT_READING_DEFAULTS): Codec<AnvilnextSkeleton | ScimitarSkeleton | SkeletonComponent> {
+export function resourceCodec(
+  header: HeaderClass,
+  reading: AnvilnextReading = ANVILNEXT_READING_DEFAULTS,
+): Codec<AnvilnextSkeleton | ScimitarSkeleton | SkeletonComponent> {
   if (header.kind === 'SkeletonComponent') return skeletonComponent;
   return header.dialect === 'scimitar' ? scimitarSkeleton : anvilnextSkeletonCodec(reading);
 }
@@ -136,7 +147,11 @@ export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: 
  * The field spans of a resource read as `header`, for an annotated dump: all of them when it reads
  * to its end, else those before the refusal, with the refusal (a ParseError, returned, not thrown).
  */
-export function resourceSpansUntilRefusal(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): { spans: Span[]; error: ParseError | null } {
+export function resourceSpansUntilRefusal(
+  bytes: Uint8Array,
+  header: HeaderClass,
+  options: ReadResourceOptions = {},
+): { spans: Span[]; error: ParseError | null } {
   const { spans, error } = decodeSpansUntilRefusal(resourceCodec(header, options.reading), bytes, { spanDepth: options.spanDepth });
   return { spans, error };
 }

@@ -31,7 +31,11 @@ export function counted<C extends AnyCodec>(element: C, options: ArrayOptions = 
       if (options.mustBeEmpty && count !== 0) r.fail(`an empty ${elementName} array (count 0)`, `count ${formatValue(count)}`, countAt);
       const room = Math.floor(r.remaining / element.minSize);
       if (count > room) {
-        r.fail(`a count the remaining ${r.remaining} bytes can hold (at most ${room} × ${element.minSize}-byte ${elementName})`, `count ${formatValue(count)}`, countAt);
+        r.fail(
+          `a count the remaining ${r.remaining} bytes can hold (at most ${room} × ${element.minSize}-byte ${elementName})`,
+          `count ${formatValue(count)}`,
+          countAt,
+        );
       }
       const out: Infer<C>[] = [];
       const path = r.path;

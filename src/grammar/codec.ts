@@ -103,7 +103,13 @@ export type CodecLayout =
   | { readonly kind: 'raw'; readonly length: number }
   | { readonly kind: 'struct'; readonly fields: readonly { readonly name: string; readonly codec: AnyCodec; readonly keep: boolean }[] }
   | { readonly kind: 'counted'; readonly element: AnyCodec; readonly mustBeEmpty: boolean }
-  | { readonly kind: 'pointer'; readonly id: AnyCodec; readonly allowNull: boolean; readonly allowReference: boolean; readonly inline: AnyCodec | undefined }
+  | {
+      readonly kind: 'pointer';
+      readonly id: AnyCodec;
+      readonly allowNull: boolean;
+      readonly allowReference: boolean;
+      readonly inline: AnyCodec | undefined;
+    }
   | { readonly kind: 'idScope'; readonly inner: AnyCodec }
   | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: IdGetter }
   | { readonly kind: 'scopedReference'; readonly inner: AnyCodec; readonly mode: 'earlier' | 'any'; readonly expectation: string }

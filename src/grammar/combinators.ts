@@ -76,7 +76,8 @@ export const flaggedLengthPrefixedBytes: Codec<Uint8Array | null> = {
     if (flag !== 1) r.fail('a presence flag 0 or 1', formatValue(flag), at);
     const lengthAt = r.pos;
     const length = r.u32();
-    if (length > r.remaining) r.fail(`a byte length the remaining ${r.remaining} bytes can hold`, `length ${formatValue(length)}`, lengthAt);
+    if (length > r.remaining)
+      r.fail(`a byte length the remaining ${r.remaining} bytes can hold`, `length ${formatValue(length)}`, lengthAt);
     return r.raw(length);
   },
   write(w, v, ctx) {

@@ -55,10 +55,12 @@ class ReaderEmitter {
   /** The module text for this declaration's `create` function body. */
   emit(root: AnyCodec): string {
     const rootName = this.structFunction(unwrapCompiled(root));
-    const handles = [...this.usedHandles].sort((a, b) => a - b).map((i) => {
-      const type = typeof this.walk.handles[i] === 'function' ? 'CompiledHook' : 'AnyCodec';
-      return `    const h${i} = handles[${i}] as ${type};`;
-    });
+    const handles = [...this.usedHandles]
+      .sort((a, b) => a - b)
+      .map((i) => {
+        const type = typeof this.walk.handles[i] === 'function' ? 'CompiledHook' : 'AnyCodec';
+        return `    const h${i} = handles[${i}] as ${type};`;
+      });
     return [...handles, ...this.functions, `    return ${rootName};`].join('\n');
   }
 
@@ -141,7 +143,9 @@ class ReaderEmitter {
           return v;
         }
         const size = codec.fixedSize!;
-        lines.push(`${indent}if (${PRIMITIVE_CALL[codec.primitive]} !== ${hexLiteral(layout.value)}) refuseAgain(${this.handle(codec)}, r, r.pos - ${size}, ctx);`);
+        lines.push(
+          `${indent}if (${PRIMITIVE_CALL[codec.primitive]} !== ${hexLiteral(layout.value)}) refuseAgain(${this.handle(codec)}, r, r.pos - ${size}, ctx);`,
+        );
         return hexLiteral(layout.value);
       }
       case 'raw':
@@ -182,7 +186,9 @@ class ReaderEmitter {
         const at = this.temporary('at');
         lines.push(`${indent}const ${at} = r.pos;`);
         const value = this.read(layout.inner, lines, indent);
-        lines.push(`${indent}if (ctx.scope !== null && ctx.scope.register(${this.handle(layout.idOf)}(${value}) as number | bigint) < 0) refuseAgain(${this.handle(codec)}, r, ${at}, ctx);`);
+        lines.push(
+          `${indent}if (ctx.scope !== null && ctx.scope.register(${this.handle(layout.idOf)}(${value}) as number | bigint) < 0) refuseAgain(${this.handle(codec)}, r, ${at}, ctx);`,
+        );
         return value;
       }
       case 'map': {
@@ -218,7 +224,9 @@ class ReaderEmitter {
       const body: string[] = [];
       const id = this.read(layout.id, body, `${indent}  `);
       if (scoped?.mode === 'earlier') {
-        body.push(`${indent}  if (ctx.scope !== null && ctx.scope.indexOf(${id}) === undefined) refuseAgain(${this.handle(refusing)}, r, ${at}, ctx);`);
+        body.push(
+          `${indent}  if (ctx.scope !== null && ctx.scope.indexOf(${id}) === undefined) refuseAgain(${this.handle(refusing)}, r, ${at}, ctx);`,
+        );
       } else if (scoped?.mode === 'any') {
         body.push(`${indent}  if (ctx.scope !== null) ctx.scope.defer(${id}, ${at} + 1, null, ${JSON.stringify(scoped.expectation)});`);
       }

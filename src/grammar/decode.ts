@@ -70,7 +70,11 @@ export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: Decode
  * instead of throwing: what an annotated dump of a refused file shows up to the refusal offset.
  * Errors other than ParseError are thrown.
  */
-export function decodeSpansUntilRefusal<T>(codec: Codec<T>, bytes: Uint8Array, options: { spanDepth?: number } = {}): { value: T | null; spans: Span[]; error: ParseError | null } {
+export function decodeSpansUntilRefusal<T>(
+  codec: Codec<T>,
+  bytes: Uint8Array,
+  options: { spanDepth?: number } = {},
+): { value: T | null; spans: Span[]; error: ParseError | null } {
   const spans: Span[] = [];
   try {
     return { value: decodeOnce(codec, bytes, true, spans, options.spanDepth), spans, error: null };

@@ -9,6 +9,14 @@ export * from './decode.js';
 export * from './combinators.js';
 export * from './compile.js';
 export {
-  compiledReaderStatus, declarationSignature, onStaleCompiledReader, refuseAgain, withCompiledReader,
-  type CompiledHook, type CompiledRead, type CompiledReader, type CompiledReaderStatus, type StaleReaderSink,
+  compiledReaderStatus,
+  declarationSignature,
+  onStaleCompiledReader,
+  refuseAgain,
+  withCompiledReader,
+  type CompiledHook,
+  type CompiledRead,
+  type CompiledReader,
+  type CompiledReaderStatus,
+  type StaleReaderSink,
 } from './compiled.js';

@@ -9,10 +9,7 @@ export const POINTER_TAG = { inline: 0x00, reference: 0x02, null: 0x03 } as cons
 export const NULL_POINTER: { readonly kind: 'null' } = Object.freeze({ kind: 'null' as const });
 
 /** A decoded pointer: null, a reference to an object by id, or an inline object. */
-export type PointerValue<I, T> =
-  | { kind: 'null' }
-  | { kind: 'ref'; id: I }
-  | { kind: 'inline'; value: T };
+export type PointerValue<I, T> = { kind: 'null' } | { kind: 'ref'; id: I } | { kind: 'inline'; value: T };
 
 /** Which pointer forms {@link pointer} accepts, and the codecs of the id and the inline object. */
 export interface PointerOptions<IC extends AnyCodec, TC extends AnyCodec | undefined> {
@@ -68,7 +65,11 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
   const idCodec = options.id;
   // Ids are u32 or u64 in both layouts: read them without a dynamic dispatch.
   const readId: (r: ByteReader, ctx: ReadContext) => Infer<IC> =
-    idCodec.primitive === PrimitiveKind.U32 ? (r) => r.u32() as Infer<IC> : idCodec.primitive === PrimitiveKind.U64 ? (r) => r.u64() as Infer<IC> : (r, ctx) => idCodec.read(r, ctx);
+    idCodec.primitive === PrimitiveKind.U32
+      ? (r) => r.u32() as Infer<IC>
+      : idCodec.primitive === PrimitiveKind.U64
+        ? (r) => r.u64() as Infer<IC>
+        : (r, ctx) => idCodec.read(r, ctx);
   return {
     typeName: `pointer: ${accepted.join(', or ')}`,
     fixedSize,
@@ -96,7 +97,10 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
         w.u8(POINTER_TAG.inline);
         inline.write(w, (value as { value: InlineOf<TC> }).value, ctx);
       } else {
-        w.refuse(kindExpected, kind === undefined ? describeValue(value) : `kind ${typeof kind === 'string' ? JSON.stringify(kind) : describeValue(kind)}`);
+        w.refuse(
+          kindExpected,
+          kind === undefined ? describeValue(value) : `kind ${typeof kind === 'string' ? JSON.stringify(kind) : describeValue(kind)}`,
+        );
       }
     },
   };

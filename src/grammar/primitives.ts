@@ -4,7 +4,13 @@ import type { ByteWriter } from '../io/writer.js';
 import type { Vec4 } from '../math/vector.js';
 import { PrimitiveKind, type Codec, type ConstCodec, type WriteContext } from './codec.js';
 
-function primitive<T>(typeName: string, size: number, kind: PrimitiveKind, read: (r: ByteReader) => T, write: (w: ByteWriter, v: T, ctx: WriteContext) => void): Codec<T> {
+function primitive<T>(
+  typeName: string,
+  size: number,
+  kind: PrimitiveKind,
+  read: (r: ByteReader) => T,
+  write: (w: ByteWriter, v: T, ctx: WriteContext) => void,
+): Codec<T> {
   return { typeName, fixedSize: size, minSize: size, primitive: kind, read: (r) => read(r), write };
 }
 
@@ -44,34 +50,64 @@ function fitsF32(v: unknown): boolean {
 }
 
 /** Unsigned 8-bit integer. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but an integer 0..255. */
-export const u8 = primitive<number>('u8', 1, PrimitiveKind.U8, (r) => r.u8(), (w, v) => {
-  if (!(Number.isInteger(v) && v >= 0 && v <= U8_MAX)) w.refuse(U8_EXPECTED, describeValue(v));
-  w.u8(v);
-});
+export const u8 = primitive<number>(
+  'u8',
+  1,
+  PrimitiveKind.U8,
+  (r) => r.u8(),
+  (w, v) => {
+    if (!(Number.isInteger(v) && v >= 0 && v <= U8_MAX)) w.refuse(U8_EXPECTED, describeValue(v));
+    w.u8(v);
+  },
+);
 /** Unsigned 16-bit little-endian integer. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but an integer 0..65535. */
-export const u16 = primitive<number>('u16', 2, PrimitiveKind.U16, (r) => r.u16(), (w, v) => {
-  if (!(Number.isInteger(v) && v >= 0 && v <= U16_MAX)) w.refuse(U16_EXPECTED, describeValue(v));
-  w.u16(v);
-});
+export const u16 = primitive<number>(
+  'u16',
+  2,
+  PrimitiveKind.U16,
+  (r) => r.u16(),
+  (w, v) => {
+    if (!(Number.isInteger(v) && v >= 0 && v <= U16_MAX)) w.refuse(U16_EXPECTED, describeValue(v));
+    w.u16(v);
+  },
+);
 /** Unsigned 32-bit little-endian integer. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but an integer 0..2^32 − 1. */
-export const u32 = primitive<number>('u32', 4, PrimitiveKind.U32, (r) => r.u32(), (w, v) => {
-  if (!(Number.isInteger(v) && v >= 0 && v <= U32_MAX)) w.refuse(U32_EXPECTED, describeValue(v));
-  w.u32(v);
-});
+export const u32 = primitive<number>(
+  'u32',
+  4,
+  PrimitiveKind.U32,
+  (r) => r.u32(),
+  (w, v) => {
+    if (!(Number.isInteger(v) && v >= 0 && v <= U32_MAX)) w.refuse(U32_EXPECTED, describeValue(v));
+    w.u32(v);
+  },
+);
 /** Unsigned 64-bit little-endian integer, as a bigint. Reading refuses with a {@link ParseError} at the end of the data; writing refuses (EncodeError) anything but a bigint 0..2^64 − 1. */
-export const u64 = primitive<bigint>('u64', 8, PrimitiveKind.U64, (r) => r.u64(), (w, v) => {
-  if (!(typeof v === 'bigint' && v >= 0n && v <= U64_MAX)) w.refuse(U64_EXPECTED, describeValue(v, 'bigint'));
-  w.u64(v);
-});
+export const u64 = primitive<bigint>(
+  'u64',
+  8,
+  PrimitiveKind.U64,
+  (r) => r.u64(),
+  (w, v) => {
+    if (!(typeof v === 'bigint' && v >= 0n && v <= U64_MAX)) w.refuse(U64_EXPECTED, describeValue(v, 'bigint'));
+    w.u64(v);
+  },
+);
 /**
  * 32-bit little-endian float. Reading refuses with a {@link ParseError} at the end of the data and on a
  * signalling NaN, whose bits a JavaScript number cannot carry back out; writing refuses (EncodeError) a
  * non-number and a finite value that would round to ±Infinity.
  */
-export const f32 = primitive<number>('f32', 4, PrimitiveKind.F32, (r) => r.f32(), (w, v) => {
-  if (!fitsF32(v)) refuseF32(w, v);
-  w.f32(v);
-});
+export const f32 = primitive<number>(
+  'f32',
+  4,
+  PrimitiveKind.F32,
+  (r) => r.f32(),
+  (w, v) => {
+    if (!fitsF32(v)) refuseF32(w, v);
+    w.f32(v);
+  },
+);
 
 const VEC4_EXPECTED = '4 numbers (f32 × 4)';
 

@@ -3,7 +3,6 @@ import { formatValue, type PathSegment } from '../io/format.js';
 
 type Id = number | bigint;
 
-
 /**
  * The objects (bones) of one resource, by id, in the order read. References to earlier objects
  * are resolved at once; references that may point forward are checked when the resource ends.
@@ -55,7 +54,12 @@ export class IdScope {
     const ids = this.pendingIds;
     for (let i = 0; i < ids.length; i++) {
       if (!this.indexById.has(ids[i]!)) {
-        throw new this.Refusal({ offset: this.pendingOffsets[i]!, path: this.pendingPaths[i] ?? [], expected: this.pendingWhat[i]!, actual: `id ${formatValue(ids[i]!)}, which names no bone` });
+        throw new this.Refusal({
+          offset: this.pendingOffsets[i]!,
+          path: this.pendingPaths[i] ?? [],
+          expected: this.pendingWhat[i]!,
+          actual: `id ${formatValue(ids[i]!)}, which names no bone`,
+        });
       }
     }
     ids.length = 0;

@@ -51,13 +51,15 @@ export function registersId<T, I extends number | bigint>(codec: Codec<T>, idOf:
       const start = r.pos;
       const value = codec.read(r, ctx);
       const id = idOf(value);
-      if (ctx.scope && ctx.scope.register(id) < 0) r.fail(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(id)} again`, start);
+      if (ctx.scope && ctx.scope.register(id) < 0)
+        r.fail(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(id)} again`, start);
       return value;
     },
     write(w, v, ctx) {
       const start = w.pos;
       codec.write(w, v, ctx);
-      if (ctx.scope !== null && ctx.scope.register(idOf(v)) < 0) w.refuse(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(idOf(v))} again`, start);
+      if (ctx.scope !== null && ctx.scope.register(idOf(v)) < 0)
+        w.refuse(`a ${what} id not used by an earlier ${what}`, `id ${formatValue(idOf(v))} again`, start);
     },
   };
 }
@@ -98,7 +100,8 @@ export function scopedReference<I extends number | bigint, T>(
       codec.write(w, v, ctx);
       if (v.kind === 'ref' && ctx.scope !== null) {
         if (mode === 'earlier') {
-          if (ctx.scope.indexOf(v.id) === undefined) w.refuse(writeExpectation, `id ${formatValue(v.id)}, which names no ${what} written before`, at + 1);
+          if (ctx.scope.indexOf(v.id) === undefined)
+            w.refuse(writeExpectation, `id ${formatValue(v.id)}, which names no ${what} written before`, at + 1);
         } else {
           ctx.scope.defer(v.id, at + 1, ctx.trackPaths ? w.path : null, writeExpectation);
         }

@@ -141,6 +141,7 @@ export class ByteReader {
    * Returns when nothing is left; throws a {@link ParseError} otherwise (every structure must consume its input to the exact end).
    */
   expectEnd(): void {
-    if (this.pos !== this.end) this.fail('the end of the data', `${formatValue(this.remaining)} byte${this.remaining === 1 ? '' : 's'} more`);
+    if (this.pos !== this.end)
+      this.fail('the end of the data', `${formatValue(this.remaining)} byte${this.remaining === 1 ? '' : 's'} more`);
   }
 }

@@ -35,11 +35,7 @@ export function quatRotate(q: Readonly<Quat>, v: Readonly<Vec3 | Vec4>): Vec3 {
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
   const tz = 2 * (qx * vy - qy * vx);
-  return [
-    vx + qw * tx + (qy * tz - qz * ty),
-    vy + qw * ty + (qz * tx - qx * tz),
-    vz + qw * tz + (qx * ty - qy * tx),
-  ];
+  return [vx + qw * tx + (qy * tz - qz * ty), vy + qw * ty + (qz * tx - qx * tz), vz + qw * tz + (qx * ty - qy * tx)];
 }
 
 /** Quaternion for a turn of `radians` about a unit axis. */
@@ -61,7 +57,16 @@ export function quatLaneDifference(a: Readonly<Quat>, b: Readonly<Quat>): number
  * `quatLaneDifference` on loose lanes: the one q/−q comparison, for hot loops that hold lanes in
  * locals or typed arrays and must not build a tuple per comparison.
  */
-export function quatLaneDifferenceOf(ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number): number {
+export function quatLaneDifferenceOf(
+  ax: number,
+  ay: number,
+  az: number,
+  aw: number,
+  bx: number,
+  by: number,
+  bz: number,
+  bw: number,
+): number {
   const same = Math.max(Math.abs(ax - bx), Math.abs(ay - by), Math.abs(az - bz), Math.abs(aw - bw));
   const flipped = Math.max(Math.abs(ax + bx), Math.abs(ay + by), Math.abs(az + bz), Math.abs(aw + bw));
   return Math.min(same, flipped);

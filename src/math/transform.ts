@@ -31,13 +31,31 @@ export function invertTransform(t: Readonly<Transform>): Transform {
 /** Column-major 4×4 matrix of a rigid transform (scale 1). */
 export function transformToMat4(t: Readonly<Transform>): Mat4 {
   const [x, y, z, w] = t.rotation;
-  const xx = x * x, yy = y * y, zz = z * z;
-  const xy = x * y, xz = x * z, yz = y * z;
-  const wx = w * x, wy = w * y, wz = w * z;
+  const xx = x * x,
+    yy = y * y,
+    zz = z * z;
+  const xy = x * y,
+    xz = x * z,
+    yz = y * z;
+  const wx = w * x,
+    wy = w * y,
+    wz = w * z;
   return [
-    1 - 2 * (yy + zz), 2 * (xy + wz), 2 * (xz - wy), 0,
-    2 * (xy - wz), 1 - 2 * (xx + zz), 2 * (yz + wx), 0,
-    2 * (xz + wy), 2 * (yz - wx), 1 - 2 * (xx + yy), 0,
-    t.position[0], t.position[1], t.position[2], 1,
+    1 - 2 * (yy + zz),
+    2 * (xy + wz),
+    2 * (xz - wy),
+    0,
+    2 * (xy - wz),
+    1 - 2 * (xx + zz),
+    2 * (yz + wx),
+    0,
+    2 * (xz + wy),
+    2 * (yz - wx),
+    1 - 2 * (xx + yy),
+    0,
+    t.position[0],
+    t.position[1],
+    t.position[2],
+    1,
   ];
 }

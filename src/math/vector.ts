@@ -8,10 +8,22 @@ export type Vec4 = [number, number, number, number];
 export type Quat = [number, number, number, number];
 /** Column-major 4×4 matrix, as glTF stores it. */
 export type Mat4 = [
-  number, number, number, number,
-  number, number, number, number,
-  number, number, number, number,
-  number, number, number, number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
 ];
 
 export function vec3Sub(a: Readonly<Vec3 | Vec4>, b: Readonly<Vec3 | Vec4>): Vec3 {

@@ -39,7 +39,10 @@ export interface SkeletonDescription {
  */
 export function buildSkeleton(description: SkeletonDescription): Skeleton {
   const parents = description.bones.map((b) => b.parent);
-  const globals = globalsFromLocals(description.bones.map((b) => b.local), parents);
+  const globals = globalsFromLocals(
+    description.bones.map((b) => b.local),
+    parents,
+  );
   const descendants = descendantCounts(parents);
   const idMask = description.dialect === 'scimitar' ? 0xffffffffn : 0xffffffffffffffffn;
   return {

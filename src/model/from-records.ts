@@ -8,7 +8,12 @@
 import type { Vec4 } from '../math/vector.js';
 import type { PointerValue } from '../grammar/pointer.js';
 import {
-  boneWordDescendants, boneWordIndex, NULL_RESOURCE, packBoneWord, type AnvilnextBone, type AnvilnextSkeleton,
+  boneWordDescendants,
+  boneWordIndex,
+  NULL_RESOURCE,
+  packBoneWord,
+  type AnvilnextBone,
+  type AnvilnextSkeleton,
 } from '../formats/anvilnext/index.js';
 import type { ScimitarBone, ScimitarSkeleton } from '../formats/scimitar/index.js';
 import type { Skeleton, SkeletonBone } from './skeleton.js';
@@ -91,7 +96,8 @@ export function skeletonFromScimitar(record: ScimitarSkeleton): Skeleton {
  */
 export function anvilnextRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<AnvilnextSkeleton> = {}): AnvilnextSkeleton {
   const ids = skeleton.bones.map((b) => b.id);
-  const ref = (index: number | null): PointerValue<bigint, never> => (index === null || index < 0 ? { kind: 'null' } : { kind: 'ref', id: ids[index]! });
+  const ref = (index: number | null): PointerValue<bigint, never> =>
+    index === null || index < 0 ? { kind: 'null' } : { kind: 'ref', id: ids[index]! };
   const own = skeleton.ownTransform ?? skeleton.bones[0]?.local ?? { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] };
   const bones: AnvilnextBone[] = skeleton.bones.map((b, index) => ({
     id: b.id,

@@ -21,7 +21,9 @@ export function globalsFromLocals(locals: readonly Transform[], parents: readonl
   for (let i = 0; i < locals.length; i++) {
     const p = parents[i]!;
     const local = locals[i]!;
-    globals.push(p >= 0 && p < i ? composeTransforms(globals[p]!, local) : { position: [...local.position], rotation: [...local.rotation] });
+    globals.push(
+      p >= 0 && p < i ? composeTransforms(globals[p]!, local) : { position: [...local.position], rotation: [...local.rotation] },
+    );
   }
   return globals;
 }

@@ -53,7 +53,7 @@ export function crc32StepByte(state: number, byte: number): number {
 /** Undoes `crc32StepByte(previous, byte)`: returns `previous` given the register after the byte. */
 export function crc32UnstepByte(state: number, byte: number): number {
   const entry = BACKWARD_INDEX[state >>> 24];
-  return ((((state ^ FORWARD_TABLE[entry]) << 8) | (entry ^ (byte & 0xff))) >>> 0);
+  return (((state ^ FORWARD_TABLE[entry]) << 8) | (entry ^ (byte & 0xff))) >>> 0;
 }
 
 /** Steps the register forwards over `bytes` (a raw register: no init, no final xor applied). */

@@ -85,7 +85,12 @@ describe('the registry', () => {
     bones[5]!.parent = 1.5;
     bones[6]!.mirror = -7;
     (bones[7] as unknown as { local: unknown }).local = undefined;
-    const results = runChecks({ skeleton, boneName: () => { throw new Error('resolver down'); } });
+    const results = runChecks({
+      skeleton,
+      boneName: () => {
+        throw new Error('resolver down');
+      },
+    });
     expect(results).toHaveLength(CHECKS.length);
     expect(JSON.parse(JSON.stringify(results))).toEqual(results);
     const byId = Object.fromEntries(results.map((r) => [r.id, r]));
@@ -195,7 +200,9 @@ describe('global-composition', () => {
 describe('unit-rotations', () => {
   it('fails at the bone whose rotation is not unit, measuring | ‖q‖ − 1 |', () => {
     const skeleton = biped();
-    skeleton.bones[6]!.local.rotation = skeleton.bones[6]!.local.rotation.map((v) => v * 1.01) as typeof skeleton.bones[6]['local']['rotation'];
+    skeleton.bones[6]!.local.rotation = skeleton.bones[6]!.local.rotation.map(
+      (v) => v * 1.01,
+    ) as (typeof skeleton.bones)[6]['local']['rotation'];
     const result = run('unit-rotations', { skeleton });
     expect(offenderBones(result)).toEqual([6]);
     expect(result.offenders[0]!.measured).toBeCloseTo(0.01, 6);
@@ -226,7 +233,9 @@ describe('stored-index and descendant-count', () => {
   it('fail at the bone storing another index', () => {
     const skeleton = biped();
     skeleton.bones[8]!.storedIndex = 9;
-    expect(run('stored-index', { skeleton }).offenders).toEqual([expect.objectContaining({ bone: 8, expected: '8', actual: '9', measured: 1 })]);
+    expect(run('stored-index', { skeleton }).offenders).toEqual([
+      expect.objectContaining({ bone: 8, expected: '8', actual: '9', measured: 1 }),
+    ]);
   });
   it('fail at the bone storing another descendant count', () => {
     const skeleton = biped();
@@ -282,7 +291,9 @@ describe('root-local-equals-own (informative)', () => {
     expect(run('root-local-equals-own', { skeleton }).status).toBe('held');
   });
   it('notes, never fails, a difference', () => {
-    const skeleton = makeSkeleton([{ parent: -1, local: transform([0, 0, 0], rotZ(-90)) }], { ownTransform: transform([0, 0, 0], rotZ(90)) });
+    const skeleton = makeSkeleton([{ parent: -1, local: transform([0, 0, 0], rotZ(-90)) }], {
+      ownTransform: transform([0, 0, 0], rotZ(90)),
+    });
     const result = run('root-local-equals-own', { skeleton });
     expect(result.status).toBe('noted');
     expect(result.confidence).toBe('Informative');

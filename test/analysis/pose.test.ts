@@ -41,7 +41,13 @@ const CUTS = [4000, OFFSET + 70, OFFSET + 101, 30_000]; // the array crosses two
 describe('runtime pose', () => {
   it('rider: own transform as the root local; the runtime world root is the own transform', () => {
     const own = transform([0, 0, 0.964], rotZ(90));
-    const rider = makeSkeleton([{ parent: -1, local: own }, { parent: 0, local: transform([0.1, 0, 0.2]) }], { ownTransform: own });
+    const rider = makeSkeleton(
+      [
+        { parent: -1, local: own },
+        { parent: 0, local: transform([0.1, 0, 0.2]) },
+      ],
+      { ownTransform: own },
+    );
     const world = runtimeWorldTransforms(rider);
     expectTransform(world[0]!, own);
     // (0, 0, 0.964) + the quarter turn of (0.1, 0, 0.2), which is (0, 0.1, 0.2); the turn carries over.
@@ -164,9 +170,16 @@ describe('findPoseArray', () => {
   });
 
   it('finds a one-bone skeleton by its root record only', async () => {
-    const one = makeSkeleton([{ parent: -1, local: transform([0, 0, 0.964], rotZ(90)) }], { ownTransform: transform([0, 0, 0.964], rotZ(90)) });
+    const one = makeSkeleton([{ parent: -1, local: transform([0, 0, 0.964], rotZ(90)) }], {
+      ownTransform: transform([0, 0, 0.964], rotZ(90)),
+    });
     const dump = dumpWith(encodePoseArray(one), 12, 4096);
-    expect(await findPoseArray(one, splitAt(dump, [13, 30, 31, 33]))).toMatchObject({ offset: 12, root: 'replace', rootKinds: ['replace', 'stored'], matched: 1 });
+    expect(await findPoseArray(one, splitAt(dump, [13, 30, 31, 33]))).toMatchObject({
+      offset: 12,
+      root: 'replace',
+      rootKinds: ['replace', 'stored'],
+      matched: 1,
+    });
     const wrong = dumpWith(encodePoseRecords([transform([1, 1, 1])]), 12, 4096);
     expect(await findPoseArray(one, [wrong])).toBeNull();
   });
@@ -187,7 +200,8 @@ describe('findPoseArray', () => {
 });
 
 describe('findPoseArray property', () => {
-  const unitQuat = (next: () => number): Quat => quatNormalize([next() / 2 ** 32 - 0.5, next() / 2 ** 32 - 0.5, next() / 2 ** 32 - 0.5, next() / 2 ** 32]);
+  const unitQuat = (next: () => number): Quat =>
+    quatNormalize([next() / 2 ** 32 - 0.5, next() / 2 ** 32 - 0.5, next() / 2 ** 32 - 0.5, next() / 2 ** 32]);
   const randomSkeleton = (bones: number, seed: number, withOwn: boolean): Skeleton => {
     const next = xorshift(seed);
     const pos = (): [number, number, number] => [next() / 2 ** 31 - 1, next() / 2 ** 31 - 1, next() / 2 ** 31 - 1];
@@ -203,7 +217,13 @@ describe('findPoseArray property', () => {
         fc.boolean(),
         fc.integer({ min: 0, max: 12_000 }),
         fc.integer({ min: 0, max: 4_000 }),
-        fc.array(fc.oneof(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 5_000 }).map((n) => 4 * n)), { maxLength: 6 }),
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 1, max: 20_000 }),
+            fc.integer({ min: 1, max: 5_000 }).map((n) => 4 * n),
+          ),
+          { maxLength: 6 },
+        ),
         async (bones, seed, withOwn, slot, tail, cutList) => {
           const skeleton = randomSkeleton(bones, seed, withOwn);
           const bytes = encodePoseArray(skeleton);

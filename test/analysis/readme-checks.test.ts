@@ -20,7 +20,10 @@ function readmeCheckRows(): Row[] {
   const rows: Row[] = [];
   for (const line of section.slice(header).split('\n').slice(2)) {
     if (!line.startsWith('|')) break;
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const id = /^`([^`]+)`$/.exec(cells[0]!)?.[1];
     if (id === undefined) throw new Error(`README: a check row without a \`id\`: ${line}`);
     rows.push({ id, confidence: cells[1]!, fact: cells[2]! });

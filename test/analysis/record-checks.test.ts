@@ -54,7 +54,10 @@ describe('anvilnext record checks', () => {
     rider.record.bones[3]!.constantWord = 8;
     rider.record.bones[4]!.constantFloat = 0.5;
     const r = result(rider, 'bone-constants');
-    expect(r.offenders.map((o) => [o.bone, o.actual])).toEqual([[3, '8'], [4, '0.5']]);
+    expect(r.offenders.map((o) => [o.bone, o.actual])).toEqual([
+      [3, '8'],
+      [4, '0.5'],
+    ]);
     expect(r.offenders[1]!.measured).toBe(0.5);
   });
 

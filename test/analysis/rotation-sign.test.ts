@@ -56,7 +56,11 @@ describe('rotation comparisons treat q and −q as equal', () => {
 
   it('census tally: a stored root local of −(own rotation) counts as equal', () => {
     const record = (local: Quat, own: Quat) =>
-      ({ bones: [{ localPosition: [1, 2, 3, 0], localRotation: local }], ownPosition: [1, 2, 3, 0], ownRotation: own }) as unknown as AnvilnextSkeleton;
+      ({
+        bones: [{ localPosition: [1, 2, 3, 0], localRotation: local }],
+        ownPosition: [1, 2, 3, 0],
+        ownRotation: own,
+      }) as unknown as AnvilnextSkeleton;
     expect(storedRootLocalEqualsOwn(record(QUARTER_Z, QUARTER_Z))).toBe(true);
     expect(storedRootLocalEqualsOwn(record(MINUS_QUARTER_Z, QUARTER_Z))).toBe(true);
     expect(storedRootLocalEqualsOwn(record(IDENTITY, QUARTER_Z))).toBe(false);

@@ -16,10 +16,25 @@ import { builtInDictionary } from '../../src/names/dictionary.js';
 const S = Math.SQRT1_2;
 const at = (z: number, rotation: Quat = [0, 0, 0, 1]): Transform => ({ position: [0, 0, z, 0], rotation });
 
-function skeletonFile(id: bigint, skeletonType: number, own: Transform, bones: { name: string; parent: number; local: Transform; mirror?: number }[]): Uint8Array {
-  const described: BoneDescription[] = bones.map((b, index) => ({ nameHash: crc32(b.name), parent: b.parent, local: b.local, mirror: b.mirror ?? index }));
+function skeletonFile(
+  id: bigint,
+  skeletonType: number,
+  own: Transform,
+  bones: { name: string; parent: number; local: Transform; mirror?: number }[],
+): Uint8Array {
+  const described: BoneDescription[] = bones.map((b, index) => ({
+    nameHash: crc32(b.name),
+    parent: b.parent,
+    local: b.local,
+    mirror: b.mirror ?? index,
+  }));
   const skeleton = buildSkeleton({ dialect: 'anvilnext', id, skeletonType, ownTransform: own, bones: described });
-  return writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record: anvilnextRecordFromSkeleton(skeleton), reading: { reflexConstraints: 'u32-length', poseBoneHeader: 'id-class' } });
+  return writeResource({
+    kind: 'Skeleton',
+    dialect: 'anvilnext',
+    record: anvilnextRecordFromSkeleton(skeleton),
+    reading: { reflexConstraints: 'u32-length', poseBoneHeader: 'id-class' },
+  });
 }
 
 function componentFile(id: bigint, addons: number, tracks: number): Uint8Array {

@@ -15,7 +15,10 @@ export const NPC = 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent';
 export interface PlantedCorpus {
   dir: string;
   /** Relative path → expected refusal (offset and field path). */
-  refused: Record<string, { offset: number; path: string; kind: 'Skeleton' | 'SkeletonComponent'; dialect: 'anvilnext' | 'scimitar' | null }>;
+  refused: Record<
+    string,
+    { offset: number; path: string; kind: 'Skeleton' | 'SkeletonComponent'; dialect: 'anvilnext' | 'scimitar' | null }
+  >;
 }
 
 /**

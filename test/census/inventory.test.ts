@@ -70,13 +70,22 @@ describe('sample --scale inventory', () => {
   });
 
   it('has 56-byte NPC components among many sizes', () => {
-    const components = files.map((f) => f.path).filter((f) => f.endsWith('.SkeletonComponent')).map((f) => readFileSync(f).length - 12);
+    const components = files
+      .map((f) => f.path)
+      .filter((f) => f.endsWith('.SkeletonComponent'))
+      .map((f) => readFileSync(f).length - 12);
     expect(components.filter((size) => size === 56).length).toBeGreaterThan(10);
     expect(new Set(components).size).toBeGreaterThan(10);
   });
 
   it('writes the same bytes for the same seed, other bytes for another', () => {
-    const written = hashOf(files.map((f) => f.path).filter((f) => !f.endsWith('README.md')).map((f) => ({ path: relative(dir, f), bytes: readFileSync(f) })).sort((a, b) => (a.path < b.path ? -1 : 1)));
+    const written = hashOf(
+      files
+        .map((f) => f.path)
+        .filter((f) => !f.endsWith('README.md'))
+        .map((f) => ({ path: relative(dir, f), bytes: readFileSync(f) }))
+        .sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
     const again = hashOf([...inventoryCorpus({ seed: 1 })].sort((a, b) => (a.path < b.path ? -1 : 1)));
     expect(again).toBe(written);
     const other = hashOf([...inventoryCorpus({ seed: 2 })].sort((a, b) => (a.path < b.path ? -1 : 1)));

@@ -18,7 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(corpus.dir, { recursive: true, force: true }));
 
-const options = (jobs: number) => ({ reading: ANVILNEXT_READING_DEFAULTS, names: builtInDictionary(), namesFiles: [], jobs, filesPerThread: 0 });
+const options = (jobs: number) => ({
+  reading: ANVILNEXT_READING_DEFAULTS,
+  names: builtInDictionary(),
+  namesFiles: [],
+  jobs,
+  filesPerThread: 0,
+});
 
 describe('census with worker threads', () => {
   it('gives identical JSON for jobs=1 (in-process) and jobs=2 (the main thread and a worker)', async () => {

@@ -57,7 +57,9 @@ describe('census Markdown', () => {
     expect(row(markdown, '## SkeletonComponent', '(end)')).toContain('| Observed · 2 of 3 |');
     const section = markdown.slice(markdown.indexOf(anvilnext), markdown.indexOf('### Bone (`anvilnext`)'));
     expect(section).toContain('Refused (4):');
-    expect(section).toMatch(/- `[^`]*planted\/b\.dat`: offset 0x1E \(30\): bones\[0\]\.classHash: expected 0x95741049 \(Bone\), got 0x95741009\n/);
+    expect(section).toMatch(
+      /- `[^`]*planted\/b\.dat`: offset 0x1E \(30\): bones\[0\]\.classHash: expected 0x95741049 \(Bone\), got 0x95741009\n/,
+    );
     expect(section).toMatch(/- `[^`]*planted\/c`: offset 0x11 \(17\): bones: expected a count /);
     expect(markdown).toContain('7 of 11 Skeleton resources consume exactly with the checked grammar; 4 are refused.');
   });

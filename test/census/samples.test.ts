@@ -8,7 +8,9 @@ import { runCensusCli } from './helpers.js';
 const ANVILNEXT_FILES = [
   'samples/anvilnext/MAD_CHR_Skel_U.Skeleton',
   'samples/anvilnext/MAD_CHR_Skel_Bike_U.Skeleton',
-  ...readdirSync('samples/anvilnext/addons').filter((f) => f.endsWith('.Skeleton')).map((f) => `samples/anvilnext/addons/${f}`),
+  ...readdirSync('samples/anvilnext/addons')
+    .filter((f) => f.endsWith('.Skeleton'))
+    .map((f) => `samples/anvilnext/addons/${f}`),
 ];
 const SCIMITAR_FILES = ['samples/scimitar/SWS_Skater.Skeleton'];
 const u32At = (path: string, offset: number) => readFileSync(path).readUInt32LE(offset);
@@ -24,7 +26,13 @@ describe('census of the bundled samples (no path given)', () => {
     expect(report.files).toBe(12); // 10 resources, README.md and names.txt
     expect(report.skipped).toBe(2);
     expect(report.unreadable).toBe(0);
-    expect(report.skeletons).toEqual({ total: 8, exact: 8, refused: 0, byDialect: { anvilnext: 7, scimitar: 1 }, exactByDialect: { anvilnext: 7, scimitar: 1 } });
+    expect(report.skeletons).toEqual({
+      total: 8,
+      exact: 8,
+      refused: 0,
+      byDialect: { anvilnext: 7, scimitar: 1 },
+      exactByDialect: { anvilnext: 7, scimitar: 1 },
+    });
     // Bone counts and SkeletonTypes straight from the bytes, at the offsets READING.md gives:
     // anvilnext u64 id, u32 class, u8 managed, then SkeletonType at 13 and the bone count at 17;
     // scimitar u8 managed, u32 id, u32 class, u32, then the bone count at 0xD.
@@ -77,8 +85,12 @@ describe('census of the bundled samples (no path given)', () => {
   it('prints the seed-style summary on stdout', async () => {
     const run = await runCensusCli([]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Census of samples: 12 files, 8 Skeletons (7 anvilnext, 1 scimitar), 2 SkeletonComponents, 2 other files skipped.');
-    expect(run.stdout).toContain('All 8 Skeletons consume exactly with the checked grammar, with no refusals; they hold 118 bones (95 anvilnext, 23 scimitar).');
+    expect(run.stdout).toContain(
+      'Census of samples: 12 files, 8 Skeletons (7 anvilnext, 1 scimitar), 2 SkeletonComponents, 2 other files skipped.',
+    );
+    expect(run.stdout).toContain(
+      'All 8 Skeletons consume exactly with the checked grammar, with no refusals; they hold 118 bones (95 anvilnext, 23 scimitar).',
+    );
     expect(run.stdout).toContain('In 6 of 7 Skeletons the stored root local already equals the own transform.');
     expect(run.stdout).toContain('SkeletonType values: 1 (1), 5 (1), 8 (5).');
   });

@@ -104,7 +104,9 @@ describe('validate', () => {
     const json = JSON.parse(run.stdout);
     expect(json.summary).toMatchObject({ files: 4, valid: 1, refused: 2, skipped: 1 });
     const refused = json.files.filter((f: { status: string }) => f.status === 'refused');
-    expect(refused.every((f: { error: { offset: number; path: string } }) => typeof f.error.offset === 'number' && f.error.path.length > 0)).toBe(true);
+    expect(
+      refused.every((f: { error: { offset: number; path: string } }) => typeof f.error.offset === 'number' && f.error.path.length > 0),
+    ).toBe(true);
   });
 
   it('exits 2 on a usage error', async () => {

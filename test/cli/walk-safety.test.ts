@@ -6,7 +6,22 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -142,7 +157,9 @@ describe('2. header first: nothing is read whole that is not a resource, nothing
     // Named explicitly, inspect says what it is from the first bytes (a whole read of 3 GiB would fail).
     const inspect = await runCli(['inspect', big]);
     expect(inspect.code).toBe(1);
-    expect(inspect.stderr).toBe(`anvil-skel: ${big}: not a Skeleton or SkeletonComponent (class at offset 8 is 0x00000000, class at offset 5 is 0x00000000)\n`);
+    expect(inspect.stderr).toBe(
+      `anvil-skel: ${big}: not a Skeleton or SkeletonComponent (class at offset 8 is 0x00000000, class at offset 5 is 0x00000000)\n`,
+    );
   });
 
   it('refuses a resource over --max-size unread, with the sizes in the message', async () => {
@@ -152,7 +169,9 @@ describe('2. header first: nothing is read whole that is not a resource, nothing
     expect(run.code).toBe(1);
     const entry = json(run.stdout).files[0];
     expect(entry.status).toBe('unreadable');
-    expect(entry.reason).toBe(`Skeleton of ${(size / 1024).toFixed(1)} KiB, larger than the 1 KiB limit; not read (raise it with --max-size)`);
+    expect(entry.reason).toBe(
+      `Skeleton of ${(size / 1024).toFixed(1)} KiB, larger than the 1 KiB limit; not read (raise it with --max-size)`,
+    );
     expect((await runCli(['validate', '--max-size', 'lots', samples])).code).toBe(2);
     expect((await runCli(['validate', '--max-size', '3GiB', samples])).code).toBe(2);
   });
@@ -166,7 +185,11 @@ describe('2. header first: nothing is read whole that is not a resource, nothing
     if (made.status !== 0) return expect.fail(`mkfifo failed: ${made.stderr}`);
     const census = await runCli(['census', tree, '--json']);
     expect(census.code).toBe(0);
-    expect(json(census.stdout)).toMatchObject({ files: 1, skeletons: { exact: 1 }, skippedPaths: [{ path: fifo, reason: 'skipped: is a FIFO; not read' }] });
+    expect(json(census.stdout)).toMatchObject({
+      files: 1,
+      skeletons: { exact: 1 },
+      skippedPaths: [{ path: fifo, reason: 'skipped: is a FIFO; not read' }],
+    });
     const validate = await runCli(['validate', '-v', tree]);
     expect(validate.code).toBe(0);
     expect(validate.stdout).toContain(`skip  ${fifo}  (skipped: is a FIFO; not read)`);
@@ -193,10 +216,15 @@ describe('3. one bad path never stops the others', () => {
     expect(run.code).toBe(1);
     const report = json(run.stdout);
     expect(report.summary).toMatchObject({ files: 13, valid: 10, unreadable: 1, skipped: 2 });
-    expect(report.files.find((f: { file: string }) => f.file === missing)).toMatchObject({ status: 'unreadable', reason: 'no such file or directory' });
+    expect(report.files.find((f: { file: string }) => f.file === missing)).toMatchObject({
+      status: 'unreadable',
+      reason: 'no such file or directory',
+    });
     const census = await runCli(['census', samples, missing, '--json']);
     expect(census.code).toBe(1);
-    expect(json(census.stdout).refusals).toEqual([expect.objectContaining({ file: missing, kind: 'unreadable', message: 'no such file or directory' })]);
+    expect(json(census.stdout).refusals).toEqual([
+      expect.objectContaining({ file: missing, kind: 'unreadable', message: 'no such file or directory' }),
+    ]);
     expect((await runCli(['validate', missing])).code).toBe(2);
   });
 
@@ -218,10 +246,14 @@ describe('3. one bad path never stops the others', () => {
       const locked = join(tree, 'locked');
       if (command === 'validate') {
         expect(report.summary).toMatchObject({ files: 2, valid: 1, unreadable: 1 });
-        expect(report.files).toContainEqual(expect.objectContaining({ file: locked, status: 'unreadable', reason: 'cannot list the directory: permission denied' }));
+        expect(report.files).toContainEqual(
+          expect.objectContaining({ file: locked, status: 'unreadable', reason: 'cannot list the directory: permission denied' }),
+        );
       } else {
         expect(report).toMatchObject({ files: 2, unreadable: 1, skeletons: { exact: 1 } });
-        expect(report.refusals).toEqual([expect.objectContaining({ file: locked, kind: 'unreadable', message: 'cannot list the directory: permission denied' })]);
+        expect(report.refusals).toEqual([
+          expect.objectContaining({ file: locked, kind: 'unreadable', message: 'cannot list the directory: permission denied' }),
+        ]);
       }
     }
   });
@@ -307,9 +339,14 @@ describe('6. one rule for files that are not resources', () => {
     writeFileSync(short, readFileSync(RIDER).subarray(0, 7));
     const validate = await runCli(['validate', '--json', dir]);
     expect(validate.code).toBe(1);
-    expect(json(validate.stdout).files[0]).toMatchObject({ status: 'refused', error: { offset: 7, message: 'ends at byte 7, before the class at offset 8' } });
+    expect(json(validate.stdout).files[0]).toMatchObject({
+      status: 'refused',
+      error: { offset: 7, message: 'ends at byte 7, before the class at offset 8' },
+    });
     const census = await runCli(['census', dir, '--json']);
-    expect(json(census.stdout).refusals).toEqual([expect.objectContaining({ file: short, kind: 'Skeleton', offset: 7, message: 'ends at byte 7, before the class at offset 8' })]);
+    expect(json(census.stdout).refusals).toEqual([
+      expect.objectContaining({ file: short, kind: 'Skeleton', offset: 7, message: 'ends at byte 7, before the class at offset 8' }),
+    ]);
     const inspect = await runCli(['inspect', short]);
     expect(inspect.stderr).toBe(`anvil-skel: ${short}: ends at byte 7, before the class at offset 8\n`);
     // The same bytes under a name that claims nothing are simply another class.
@@ -394,7 +431,10 @@ describe('9. --json the same way everywhere', () => {
     expect(json(unknown.stdout).error.message).toContain('--no-such-option');
     const wrongKind = await runCli(['pose', 'show', '--json', 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent']);
     expect(wrongKind.code).toBe(1);
-    expect(json(wrongKind.stdout).error).toEqual({ kind: 'failed', message: 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent: is a SkeletonComponent, not a Skeleton' });
+    expect(json(wrongKind.stdout).error).toEqual({
+      kind: 'failed',
+      message: 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent: is a SkeletonComponent, not a Skeleton',
+    });
   });
 });
 
@@ -410,7 +450,9 @@ describe('12. messages', () => {
   it('under a forced wrong --dialect says that the layout does not match', async () => {
     const run = await runCli(['inspect', '--dialect', 'scimitar', RIDER]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`anvil-skel: ${RIDER}: the layout does not match: its header is that of an anvilnext Skeleton, not of scimitar\n`);
+    expect(run.stderr).toBe(
+      `anvil-skel: ${RIDER}: the layout does not match: its header is that of an anvilnext Skeleton, not of scimitar\n`,
+    );
   });
 
   it('sample onto a file is a usage error in words, not a raw ENOTDIR', async () => {
@@ -434,7 +476,17 @@ describe('13. pose subcommands take the options the others take', () => {
     writeFileSync(names, 'Hips\n');
     const show = await runCli(['pose', 'show', '--reading', 'poseBoneHeader=id-class', '--names', names, RIDER]);
     expect(show.code).toBe(0);
-    const build = await runCli(['pose', 'build', '--names', names, '--reading', 'poseBoneHeader=id-class', RIDER, '-o', join(dir, 'p.bin')]);
+    const build = await runCli([
+      'pose',
+      'build',
+      '--names',
+      names,
+      '--reading',
+      'poseBoneHeader=id-class',
+      RIDER,
+      '-o',
+      join(dir, 'p.bin'),
+    ]);
     expect(build.code).toBe(0);
     const find = await runCli(['pose', 'find', '--names', names, RIDER, join(dir, 'p.bin')]);
     expect(find.code).toBe(0);

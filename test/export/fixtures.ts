@@ -39,7 +39,13 @@ export function makeSkeleton(
       storedIndex: index,
     });
   });
-  return { dialect, id: options.id ?? 7n, skeletonType: dialect === 'anvilnext' ? 0 : null, bones, ownTransform: options.ownTransform ?? null };
+  return {
+    dialect,
+    id: options.id ?? 7n,
+    skeletonType: dialect === 'anvilnext' ? 0 : null,
+    bones,
+    ownTransform: options.ownTransform ?? null,
+  };
 }
 
 /** A small humanoid chain with turns: pelvis, spine, head, both arms and legs. */

@@ -11,7 +11,16 @@ import {
 import { quatLaneDifference, quatLength, type AxisConvention } from '../../src/math/index.js';
 import type { Skeleton } from '../../src/model/skeleton.js';
 import { bike, humanoid, makeSkeleton, oneBone, rider, stacked, unnormalized } from './fixtures.js';
-import { expectedWorldPositions, loadWithThree, maxDistance, outputMatrix, rotationToOutputAxes, runtimeLocals, toOutputAxes, validate } from './helpers.js';
+import {
+  expectedWorldPositions,
+  loadWithThree,
+  maxDistance,
+  outputMatrix,
+  rotationToOutputAxes,
+  runtimeLocals,
+  toOutputAxes,
+  validate,
+} from './helpers.js';
 
 const FIXTURES: [string, () => Skeleton][] = [
   ['humanoid', () => humanoid()],
@@ -149,7 +158,10 @@ describe('document shape', () => {
     const S = Math.SQRT1_2;
     // Root at (0, 0, 1) turned 90° about z; child one unit along the root's x. The quarter turn
     // points that x along engine y, so the child's global is (0, 1, 1) with the same turn.
-    const skeleton = makeSkeleton([{ parent: -1, position: [0, 0, 1], rotation: [0, 0, S, S] }, { parent: 0, position: [1, 0, 0] }]);
+    const skeleton = makeSkeleton([
+      { parent: -1, position: [0, 0, 1], rotation: [0, 0, S, S] },
+      { parent: 0, position: [1, 0, 0] },
+    ]);
     skeleton.bones[1]!.global = { position: [0, 1, 1, 0], rotation: [0, 0, S, S] };
     const doc = await new WebIO().readBinary(await exportGlb(skeleton, { axes: 'y-up', mesh: false }));
     const [root, child] = doc.getRoot().listNodes();
@@ -182,7 +194,10 @@ describe('document shape', () => {
     skeleton.bones[3]!.nameHash = 0xbeef;
     const names: Record<number, string> = { 0: 'Hips', 1: 'Spine', 2: 'Spine', 4: 'Spine.1', 5: 'Spine' };
     const doc = buildGltfDocument(skeleton, { boneName: (bone) => names[bone.index] ?? null });
-    const nodeNames = doc.getRoot().listNodes().map((node) => node.getName());
+    const nodeNames = doc
+      .getRoot()
+      .listNodes()
+      .map((node) => node.getName());
     expect(nodeNames.slice(0, 6)).toEqual(['Hips', 'Spine', 'Spine.2', 'bone_0x0000BEEF', 'Spine.1', 'Spine.3']);
     expect(new Set(nodeNames).size).toBe(nodeNames.length);
     expect(doc.getRoot().listNodes()[3]!.getExtras()).toEqual({ nameHash: '0x0000BEEF', id: '0x1234567800000003', index: 3 });

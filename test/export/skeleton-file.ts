@@ -36,8 +36,13 @@ export function scimitarSkeletonFile(bones: readonly FileBone[] = FILE_BONES): U
     b.u8(0).u8(1).u32(boneId(i)).u32(CLASS.Bone).u32(bone.nameHash);
     if (bone.parent === -1) b.u8(3);
     else b.u8(2).u32(boneId(bone.parent));
-    b.u8(0).u32(0x200 + i).u32(CLASS.BoneInitialTransforms);
-    b.f32(...global.position).f32(...global.rotation).f32(...local.position).f32(...local.rotation);
+    b.u8(0)
+      .u32(0x200 + i)
+      .u32(CLASS.BoneInitialTransforms);
+    b.f32(...global.position)
+      .f32(...global.rotation)
+      .f32(...local.position)
+      .f32(...local.rotation);
     b.u32(0); // no constraints
     b.u8(i).u8(descendants(bones, i));
   });

@@ -12,7 +12,16 @@ const SPINE = 0x12345678;
 const S = Math.SQRT1_2;
 
 /** One Bone, row by row from the `anvilnext` Bone table. */
-function bone(b: Bytes, id: bigint, name: number, parent: bigint | null, mirror: bigint | null, t: number[][], packed: number, words: number[] = []): void {
+function bone(
+  b: Bytes,
+  id: bigint,
+  name: number,
+  parent: bigint | null,
+  mirror: bigint | null,
+  t: number[][],
+  packed: number,
+  words: number[] = [],
+): void {
   b.u8(0).u64(id).u32(BONE).u32(name);
   if (parent === null) b.u8(3);
   else b.u8(2).u64(parent);
@@ -30,8 +39,18 @@ function bone(b: Bytes, id: bigint, name: number, parent: bigint | null, mirror:
   b.u32(packed);
 }
 
-const rootT = [[0, 0, 0.964, 0], [0, 0, S, S], [0, 0, 0.964, 0], [0, 0, S, S]];
-const childT = [[0, 0.1, 1.064, 0], [0, 0, S, S], [0.1, 0, 0, 0], [0, 0, 0, 1]];
+const rootT = [
+  [0, 0, 0.964, 0],
+  [0, 0, S, S],
+  [0, 0, 0.964, 0],
+  [0, 0, S, S],
+];
+const childT = [
+  [0, 0.1, 1.064, 0],
+  [0, 0, S, S],
+  [0.1, 0, 0, 0],
+  [0, 0, 0, 1],
+];
 
 /** A two-bone Skeleton with every portion populated, byte by byte from READING.md. */
 function handSkeleton(): { bytes: Uint8Array; offsets: Record<string, number> } {
@@ -54,7 +73,9 @@ function handSkeleton(): { bytes: Uint8Array; offsets: Record<string, number> } 
   b.u32(1); // one pose group
   b.u64(0x200n).u32(0xc8f8abff).u32(1); // group: one pose
   b.u64(0x201n).u32(0x209cf072).u32(77).u32(1); // pose: unknown 77, one pose bone
-  b.u64(0x202n).u32(0x071cee50).u8(...Array.from({ length: 16 }, (_, i) => i)); // pose bone, 16 raw bytes
+  b.u64(0x202n)
+    .u32(0x071cee50)
+    .u8(...Array.from({ length: 16 }, (_, i) => i)); // pose bone, 16 raw bytes
   b.u8(0).u64(0x300n).u32(0x9a33101e); // IKData inline
   b.u8(4).u8(1).u64(0xabcdefn); // LookAt by id
   b.u8(3); // ReflexSystem null
@@ -147,7 +168,6 @@ describe('anvilnext Skeleton from a hand-assembled fixture', () => {
       } else expect(error, `cut at ${n}`).toBeInstanceOf(ParseError);
     }
   });
-
 
   it('refuses a trailing byte at the end offset', () => {
     const { bytes } = handSkeleton();

@@ -13,8 +13,13 @@ function component(addons: bigint[], tracks: number): Uint8Array {
   for (const id of addons) b.u8(4).u8(0).u64(id);
   b.u8(3).u8(0).u64(0n); // ExpressionPack null: 03 and nine zero bytes
   b.u32(tracks);
-  for (let i = 0; i < tracks; i++) b.u64(BigInt(0x90 + i)).u32(0xa8037d53).u8(i, 0, 0, 0, 0, 0, 0, 1);
-  b.u64(0x99n).u32(0xe7f9a244).u8(...new Array(12).fill(0));
+  for (let i = 0; i < tracks; i++)
+    b.u64(BigInt(0x90 + i))
+      .u32(0xa8037d53)
+      .u8(i, 0, 0, 0, 0, 0, 0, 1);
+  b.u64(0x99n)
+    .u32(0xe7f9a244)
+    .u8(...new Array(12).fill(0));
   return b.build();
 }
 
@@ -37,7 +42,10 @@ describe('SkeletonComponent from hand-assembled bytes', () => {
     const r = resource.record;
     expect(r.id).toBe(0x77n);
     expect([...r.base]).toEqual([1, 2, 3, 4]);
-    expect(r.addons).toEqual([{ mode: 4, flag: 0, id: 0x2000n }, { mode: 4, flag: 0, id: 0x2001n }]);
+    expect(r.addons).toEqual([
+      { mode: 4, flag: 0, id: 0x2000n },
+      { mode: 4, flag: 0, id: 0x2001n },
+    ]);
     expect(r.trackDefinitions.map((t) => t.id)).toEqual([0x90n, 0x91n]);
     expect([...r.trackDefinitions[1]!.data]).toEqual([1, 0, 0, 0, 0, 0, 0, 1]);
     expect(r.windForce.id).toBe(0x99n);

@@ -10,7 +10,17 @@ const RIGHT = 0xaaaa0002;
 const ROOT = 0xaaaa0000;
 
 /** One Bone, offset by offset from the seed's scimitar Bone table. */
-function bone(b: Bytes, id: number, name: number, parent: number | null, transformsId: number, t: number[][], index: number, below: number, constraint?: { id: number; self: number; target: number; targetId: number }): void {
+function bone(
+  b: Bytes,
+  id: number,
+  name: number,
+  parent: number | null,
+  transformsId: number,
+  t: number[][],
+  index: number,
+  below: number,
+  constraint?: { id: number; self: number; target: number; targetId: number },
+): void {
   b.u8(0).u8(1).u32(id).u32(0x95741049).u32(name); // 0x0 tag, 0x1 managed, 0x2 id, 0x6 class, 0xA name
   if (parent === null) b.u8(3);
   else b.u8(2).u32(parent); // 0xE parent: 1 or 5 bytes
@@ -77,7 +87,11 @@ describe('scimitar Skeleton from a hand-assembled fixture', () => {
     expect(c.flag0).toBe(1);
     expect(c.targets).toEqual([{ id: 0x31, bone: { kind: 'ref', id: 0x12 }, weight: 0.25 }]);
     expect(c.rotation).toEqual([0, 0, 0, 1]);
-    expect(r.bones.map((x) => [x.index, x.descendants])).toEqual([[0, 2], [1, 0], [2, 0]]);
+    expect(r.bones.map((x) => [x.index, x.descendants])).toEqual([
+      [0, 2],
+      [1, 0],
+      [2, 0],
+    ]);
     expect(r.root).toEqual({ kind: 'ref', id: 0x10 });
     expect(r.unknown1).toBe(0xdeadbeef);
     expect(r.poseGroups[0]!.poses[0]!.unknown).toBe(9);

@@ -83,7 +83,10 @@ describe('validate on a folder of good and damaged files', () => {
     const run = await runCli(['validate', '--json', '--roundtrip', dir]);
     expect(run.code).toBe(1);
     expect(run.stderr).not.toMatch(STACK_TRACE);
-    const report = JSON.parse(run.stdout) as { summary: Record<string, number>; files: { file: string; status: string; error?: { message: string; offset?: number; path?: string } }[] };
+    const report = JSON.parse(run.stdout) as {
+      summary: Record<string, number>;
+      files: { file: string; status: string; error?: { message: string; offset?: number; path?: string } }[];
+    };
     expect(report.summary.files).toBe(cases.length);
     const byFile = new Map(report.files.map((f) => [f.file, f]));
     for (const c of cases) {
@@ -106,7 +109,8 @@ describe('validate on a folder of good and damaged files', () => {
     expect(run.stderr).not.toMatch(STACK_TRACE);
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(cases.filter((c) => !c.good).length);
-    for (const line of lines) expect(line).toMatch(new RegExp(`^${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/bad/\\S+: ${REFUSAL.source}$`));
+    for (const line of lines)
+      expect(line).toMatch(new RegExp(`^${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/bad/\\S+: ${REFUSAL.source}$`));
   });
 
   it('keeps the good files valid when validated alone', async () => {

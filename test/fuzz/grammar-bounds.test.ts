@@ -15,7 +15,10 @@ import { struct } from '../../src/grammar/struct.js';
 import { allReadings } from '../../scripts/fuzz/targets.js';
 
 const roots: [string, AnyCodec][] = [
-  ...allReadings().map((r): [string, AnyCodec] => [`anvilnext Skeleton (${r.reflexConstraints}, ${r.poseBoneHeader})`, anvilnextSkeletonCodec(r)]),
+  ...allReadings().map((r): [string, AnyCodec] => [
+    `anvilnext Skeleton (${r.reflexConstraints}, ${r.poseBoneHeader})`,
+    anvilnextSkeletonCodec(r),
+  ]),
   ['scimitar Skeleton', scimitarSkeleton],
   ['SkeletonComponent', skeletonComponent],
 ];

@@ -39,7 +39,15 @@ function chain(bones: number) {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'anvil-skel-fuzz-large-'));
   file = join(dir, 'large.Skeleton');
-  writeFileSync(file, writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record: anvilnextRecordFromSkeleton(chain(BONES)), reading: ANVILNEXT_READING_DEFAULTS }));
+  writeFileSync(
+    file,
+    writeResource({
+      kind: 'Skeleton',
+      dialect: 'anvilnext',
+      record: anvilnextRecordFromSkeleton(chain(BONES)),
+      reading: ANVILNEXT_READING_DEFAULTS,
+    }),
+  );
   const record = anvilnextRecordFromSkeleton(chain(HEX_BONES));
   for (const bone of record.bones) bone.words = [1];
   hexFile = join(dir, 'words.Skeleton');

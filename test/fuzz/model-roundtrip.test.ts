@@ -17,7 +17,10 @@ function resourceOf(skeleton: Skeleton): Resource {
     : { kind: 'Skeleton', dialect: 'scimitar', record: scimitarRecordFromSkeleton(skeleton) };
 }
 
-const stored = (t: Transform): Transform => ({ position: t.position.map(Math.fround) as Transform['position'], rotation: t.rotation.map(Math.fround) as Transform['rotation'] });
+const stored = (t: Transform): Transform => ({
+  position: t.position.map(Math.fround) as Transform['position'],
+  rotation: t.rotation.map(Math.fround) as Transform['rotation'],
+});
 
 /** What a model looks like after a trip through its layout's bytes: transforms rounded to f32. */
 function expectedAfterTrip(model: Skeleton): Skeleton {

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyMutations, countOffsets, type MutationContext } from '../../scripts/fuzz/mutations.js';
-import { allReadings, checkResource, sampleSeeds, withHeaderOf, type CheckOptions, type ResourceReadSpec, type Verdict } from '../../scripts/fuzz/targets.js';
+import {
+  allReadings,
+  checkResource,
+  sampleSeeds,
+  withHeaderOf,
+  type CheckOptions,
+  type ResourceReadSpec,
+  type Verdict,
+} from '../../scripts/fuzz/targets.js';
 import { mutations } from '../helpers/arbitraries.js';
 
 const SLOW_MS = 100;
@@ -12,11 +20,13 @@ function timedCheck(input: Uint8Array, spec: ResourceReadSpec, options: CheckOpt
   const verdict = checkResource(input, spec, options);
   const ms = performance.now() - start;
   if (ms > SLOW_MS) {
-    const again = Math.min(...[0, 1].map(() => {
-      const t = performance.now();
-      checkResource(input, spec, options);
-      return performance.now() - t;
-    }));
+    const again = Math.min(
+      ...[0, 1].map(() => {
+        const t = performance.now();
+        checkResource(input, spec, options);
+        return performance.now() - t;
+      }),
+    );
     expect(again, `decode of a ${input.length}-byte input took ${again.toFixed(0)} ms`).toBeLessThanOrEqual(SLOW_MS);
   }
   return verdict;
@@ -60,7 +70,10 @@ const lanes: Lane[] = [
 ];
 
 describe.each(lanes)('random byte mutations of $name', (lane) => {
-  const contexts: MutationContext[] = lane.inputs.map((input) => ({ counts: countOffsets(input), others: lane.inputs.filter((o) => o !== input) }));
+  const contexts: MutationContext[] = lane.inputs.map((input) => ({
+    counts: countOffsets(input),
+    others: lane.inputs.filter((o) => o !== input),
+  }));
 
   it('either decode and re-encode to exactly the mutated bytes, or raise a ParseError', () => {
     const outcomes = { decoded: 0, refused: 0, skipped: 0 };

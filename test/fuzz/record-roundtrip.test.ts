@@ -9,7 +9,10 @@ import { anvilnextRecord, scimitarRecord, skeletonComponent } from '../helpers/a
 /** Decodes with the resource's own layout and reading; the record must come back equal and re-encode identically. */
 function expectRoundTrip(resource: Resource): Uint8Array {
   const bytes = writeResource(resource);
-  const spec = resource.kind === 'Skeleton' && resource.dialect === 'anvilnext' ? { dialect: resource.dialect, reading: resource.reading } : { dialect: resource.dialect };
+  const spec =
+    resource.kind === 'Skeleton' && resource.dialect === 'anvilnext'
+      ? { dialect: resource.dialect, reading: resource.reading }
+      : { dialect: resource.dialect };
   const result = readResource(bytes, spec);
   expect(result?.resource.kind).toBe(resource.kind);
   expect(result!.resource.record).toEqual(resource.record);
@@ -29,7 +32,10 @@ function expectEveryTruncationRefused(bytes: Uint8Array, header: HeaderClass, re
     } catch (error) {
       refusal = error;
     }
-    if (!(refusal instanceof ParseError)) throw new Error(`prefix of ${length}/${bytes.length} bytes: expected a ParseError, got ${refusal === null ? 'a decoded resource' : String(refusal)}`);
+    if (!(refusal instanceof ParseError))
+      throw new Error(
+        `prefix of ${length}/${bytes.length} bytes: expected a ParseError, got ${refusal === null ? 'a decoded resource' : String(refusal)}`,
+      );
     checkParseError(refusal, length);
     expect(refusal.pathSegments.length).toBeGreaterThan(0);
   }

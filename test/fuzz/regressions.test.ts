@@ -2,7 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  allReadings, checkResource, commandsTarget, component, hashText, nameList, poseFind, poseSkeletons, skeletonAuto, Violation, type FuzzTarget,
+  allReadings,
+  checkResource,
+  commandsTarget,
+  component,
+  hashText,
+  nameList,
+  poseFind,
+  poseSkeletons,
+  skeletonAuto,
+  Violation,
+  type FuzzTarget,
 } from '../../scripts/fuzz/targets.js';
 
 const DIR = join(import.meta.dirname, '..', 'fuzz-regressions');
@@ -17,9 +27,17 @@ const files = readdirSync(DIR)
 function replayTargets(): FuzzTarget[] {
   const targets: FuzzTarget[] = [skeletonAuto, component, commandsTarget, nameList, hashText];
   for (const reading of allReadings()) {
-    targets.push({ name: 'skeleton-anvilnext', description: `forced anvilnext ${JSON.stringify(reading)}`, check: (input) => checkResource(input, { dialect: 'anvilnext', reading }) });
+    targets.push({
+      name: 'skeleton-anvilnext',
+      description: `forced anvilnext ${JSON.stringify(reading)}`,
+      check: (input) => checkResource(input, { dialect: 'anvilnext', reading }),
+    });
   }
-  targets.push({ name: 'skeleton-scimitar', description: 'forced scimitar', check: (input) => checkResource(input, { dialect: 'scimitar' }) });
+  targets.push({
+    name: 'skeleton-scimitar',
+    description: 'forced scimitar',
+    check: (input) => checkResource(input, { dialect: 'scimitar' }),
+  });
   for (const { variant, skeleton } of poseSkeletons()) targets.push(poseFind(skeleton, variant));
   return targets;
 }

@@ -18,7 +18,8 @@ describe.each(samples.map((s) => [s.path, s.bytes] as const))('every truncation 
       } catch (e) {
         error = e;
       }
-      if (!(error instanceof ParseError)) throw new Error(`prefix of ${length} bytes: expected a ParseError, got ${error === null ? 'a decoded resource' : String(error)}`);
+      if (!(error instanceof ParseError))
+        throw new Error(`prefix of ${length} bytes: expected a ParseError, got ${error === null ? 'a decoded resource' : String(error)}`);
       checkParseError(error, length);
       expect(error.pathSegments.length).toBeGreaterThan(0);
     }
@@ -37,7 +38,8 @@ describe.each(samples.map((s) => [s.path, s.bytes] as const))('every truncation 
         if (length < headerLength) {
           expect(result, `prefix of ${length} bytes`).toBeNull();
         } else {
-          if (!(result instanceof ParseError)) throw new Error(`prefix of ${length} bytes (dialect ${dialect ?? 'auto'}): expected a ParseError, got ${String(result)}`);
+          if (!(result instanceof ParseError))
+            throw new Error(`prefix of ${length} bytes (dialect ${dialect ?? 'auto'}): expected a ParseError, got ${String(result)}`);
           checkParseError(result, length);
         }
       }

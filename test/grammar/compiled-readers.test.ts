@@ -10,8 +10,35 @@ import { compiledReaderSources } from '../../src/formats/compiled-readers.js';
 import { resourceCodec, writeResource } from '../../src/formats/resource.js';
 import { scimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import {
-  compileReaderModule, compiledReaderStatus, constU32, constU8, counted, declarationSignature, decodeAll, decodeFast, decodeTracked, encodeAll, field, lengthPrefixedBytes, mapCodec, onStaleCompiledReader,
-  pointer, rawBytes, refuseAgain, registersId, scopedReference, struct, u16, u32, u8, unknownLayout, vec4, withCompiledReader, withIdScope, type AnyCodec, type CompiledReader,
+  compileReaderModule,
+  compiledReaderStatus,
+  constU32,
+  constU8,
+  counted,
+  declarationSignature,
+  decodeAll,
+  decodeFast,
+  decodeTracked,
+  encodeAll,
+  field,
+  lengthPrefixedBytes,
+  mapCodec,
+  onStaleCompiledReader,
+  pointer,
+  rawBytes,
+  refuseAgain,
+  registersId,
+  scopedReference,
+  struct,
+  u16,
+  u32,
+  u8,
+  unknownLayout,
+  vec4,
+  withCompiledReader,
+  withIdScope,
+  type AnyCodec,
+  type CompiledReader,
 } from '../../src/grammar/index.js';
 import { ParseError } from '../../src/io/errors.js';
 import { inventoryCorpus } from '../../src/samples/inventory.js';
@@ -36,19 +63,23 @@ function caught(run: () => unknown): ParseError {
 
 describe('the generated readers of the formats', () => {
   it('are what `npm run gen:readers` writes from the current declarations', () => {
-    for (const [path, text] of Object.entries(compiledReaderSources())) expect(readFileSync(path, 'utf8'), `${path} is stale: run npm run gen:readers`).toBe(text);
+    for (const [path, text] of Object.entries(compiledReaderSources()))
+      expect(readFileSync(path, 'utf8'), `${path} is stale: run npm run gen:readers`).toBe(text);
   });
 
   it('are used by every resource codec (none stale, none missing)', () => {
     const codecs: [string, AnyCodec][] = [
       ['scimitar Skeleton', scimitarSkeleton],
       ['SkeletonComponent', skeletonComponent],
-      ...readings.map((r): [string, AnyCodec] => [`anvilnext Skeleton ${r.reflexConstraints}/${r.poseBoneHeader}`, anvilnextSkeletonCodec(r)]),
+      ...readings.map((r): [string, AnyCodec] => [
+        `anvilnext Skeleton ${r.reflexConstraints}/${r.poseBoneHeader}`,
+        anvilnextSkeletonCodec(r),
+      ]),
     ];
     for (const [name, codec] of codecs) expect(compiledReaderStatus(codec), name).toBe('compiled');
   });
 
-  it('decode every sample and an inventory-scale corpus to exactly the declarations\' values', () => {
+  it("decode every sample and an inventory-scale corpus to exactly the declarations' values", () => {
     let files = 0;
     for (const file of [...sampleCorpus(), ...inventoryCorpus({ seed: 7 })]) {
       // Throws a Violation on any difference in value or refusal.
@@ -60,9 +91,20 @@ describe('the generated readers of the formats', () => {
 
   it('agree with the declarations on random records of every layout and reading, and on their mutants', () => {
     const records = fc.oneof(
-      ...readings.map((reading) => anvilnextRecord(reading, { maxBones: 6 }).map((record) => ({ bytes: writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record, reading }), reading }))),
-      scimitarRecord({ maxBones: 6 }).map((record) => ({ bytes: writeResource({ kind: 'Skeleton', dialect: 'scimitar', record }), reading: undefined })),
-      componentRecord.map((record) => ({ bytes: writeResource({ kind: 'SkeletonComponent', dialect: 'anvilnext', record }), reading: undefined })),
+      ...readings.map((reading) =>
+        anvilnextRecord(reading, { maxBones: 6 }).map((record) => ({
+          bytes: writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record, reading }),
+          reading,
+        })),
+      ),
+      scimitarRecord({ maxBones: 6 }).map((record) => ({
+        bytes: writeResource({ kind: 'Skeleton', dialect: 'scimitar', record }),
+        reading: undefined,
+      })),
+      componentRecord.map((record) => ({
+        bytes: writeResource({ kind: 'SkeletonComponent', dialect: 'anvilnext', record }),
+        reading: undefined,
+      })),
     );
     fc.assert(
       fc.property(records, mutations, ({ bytes, reading }, ms) => {
@@ -73,7 +115,7 @@ describe('the generated readers of the formats', () => {
     );
   });
 
-  it('refuse with the declaration\'s words and offset but no path; decodeAll then names the path', () => {
+  it("refuse with the declaration's words and offset but no path; decodeAll then names the path", () => {
     const sample = sampleCorpus().find((f) => f.path.startsWith('scimitar/'))!;
     const bytes = sample.bytes.slice();
     // The second bone's class hash: header 13 bytes, then bone 0 (its length from its own decode).
@@ -138,7 +180,10 @@ describe('withCompiledReader', () => {
 
   it('says nothing about a fitting reader or a codec without one', () => {
     const warnings = warningsDuring(() => {
-      decodeFast(withCompiledReader(pair, { signature: declarationSignature(pair), create: () => (r) => ({ a: r.u8(), b: r.u32() }) }), bytes);
+      decodeFast(
+        withCompiledReader(pair, { signature: declarationSignature(pair), create: () => (r) => ({ a: r.u8(), b: r.u32() }) }),
+        bytes,
+      );
       decodeFast(withCompiledReader(pair, undefined), bytes);
     });
     expect(warnings).toEqual([]);
@@ -152,7 +197,7 @@ describe('withCompiledReader', () => {
     expect(decodeTracked(codec, bytes)).toEqual({ a: 7, b: 0x01020304 });
   });
 
-  it('leaves decodeAll with the declaration\'s value when a generated reader refuses wrongly', () => {
+  it("leaves decodeAll with the declaration's value when a generated reader refuses wrongly", () => {
     const refusing: CompiledReader = {
       signature: declarationSignature(pair),
       create: () => (r, ctx) => refuseAgain(pair, r, 0, ctx),
@@ -190,11 +235,20 @@ describe('the reader compiler on a declaration with every kind of part', () => {
     partner: field(scopedReference(pointer({ id: u32 }), 'any', 'item'), 'Proven'),
     raw: field(rawBytes(3), 'Proven'),
     blob: field(lengthPrefixedBytes, 'Proven'),
-    doubled: field(mapCodec(u8, (v) => v * 2, (v) => v / 2), 'Proven'),
+    doubled: field(
+      mapCodec(
+        u8,
+        (v) => v * 2,
+        (v) => v / 2,
+      ),
+      'Proven',
+    ),
     none: field(counted(unknownLayout('Thing'), { mustBeEmpty: true }), 'Proven'),
     box: field(pointer({ id: u32, allowReference: false, inline: struct('Box', { v: field(vec4, 'Proven') }) }), 'Proven'),
   });
-  const list = withIdScope(struct('List', { items: field(counted(registersId(item, (i) => i.id, 'item')), 'Proven'), end: field(constU32(0xe0d), 'Proven') }));
+  const list = withIdScope(
+    struct('List', { items: field(counted(registersId(item, (i) => i.id, 'item')), 'Proven'), end: field(constU32(0xe0d), 'Proven') }),
+  );
   const entry = (b: Bytes, id: number, parent: number | null, partner: number | null, doubled: number, box: number[] | null): Bytes => {
     b.u8(0).u32(id).u32(0xc0ffee11).u8(9).u8(0x34, 0x12);
     if (parent === null) b.u8(3);
@@ -217,7 +271,11 @@ describe('the reader compiler on a declaration with every kind of part', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   async function compiled(): Promise<AnyCodec> {
-    const source = compileReaderModule([{ name: 'listReader', codec: list }], { grammarImport: resolve('src/grammar/index.js'), readerImport: resolve('src/io/reader.js'), header: 'test declaration' });
+    const source = compileReaderModule([{ name: 'listReader', codec: list }], {
+      grammarImport: resolve('src/grammar/index.js'),
+      readerImport: resolve('src/io/reader.js'),
+      header: 'test declaration',
+    });
     const path = join(dir, `list-${Date.now()}.ts`);
     writeFileSync(path, source);
     const module = (await import(pathToFileURL(path).href)) as { listReader: CompiledReader };
@@ -227,20 +285,44 @@ describe('the reader compiler on a declaration with every kind of part', () => {
   }
 
   it('generates code without eval, Function or any import but the grammar and the reader type', () => {
-    const source = compileReaderModule([{ name: 'listReader', codec: list }], { grammarImport: '../grammar/index.js', readerImport: '../io/reader.js', header: 'test' });
+    const source = compileReaderModule([{ name: 'listReader', codec: list }], {
+      grammarImport: '../grammar/index.js',
+      readerImport: '../io/reader.js',
+      header: 'test',
+    });
     expect(source).not.toMatch(/\beval\b|new Function|Function\(/);
     expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['../grammar/index.js', '../io/reader.js']);
     // One object literal per structure: no field is stored by a computed key.
     expect(source).not.toMatch(/\w\[[^\]]*name[^\]]*\]\s*=/);
   });
 
-  it('decodes the hand-assembled bytes to the declaration\'s values', async () => {
+  it("decodes the hand-assembled bytes to the declaration's values", async () => {
     const codec = await compiled();
     const value = decodeFast(codec, good);
     expect(value).toEqual({
       items: [
-        { id: 10, half: 0x1234, parent: { kind: 'null' }, partner: { kind: 'ref', id: 11 }, raw: Uint8Array.of(0xa, 0xb, 0xc), blob: Uint8Array.of(0xee, 0xff), doubled: 8, none: [], box: { kind: 'inline', value: { v: [1, 2, 3, 0] } } },
-        { id: 11, half: 0x1234, parent: { kind: 'ref', id: 10 }, partner: { kind: 'ref', id: 10 }, raw: Uint8Array.of(0xa, 0xb, 0xc), blob: Uint8Array.of(0xee, 0xff), doubled: 10, none: [], box: { kind: 'null' } },
+        {
+          id: 10,
+          half: 0x1234,
+          parent: { kind: 'null' },
+          partner: { kind: 'ref', id: 11 },
+          raw: Uint8Array.of(0xa, 0xb, 0xc),
+          blob: Uint8Array.of(0xee, 0xff),
+          doubled: 8,
+          none: [],
+          box: { kind: 'inline', value: { v: [1, 2, 3, 0] } },
+        },
+        {
+          id: 11,
+          half: 0x1234,
+          parent: { kind: 'ref', id: 10 },
+          partner: { kind: 'ref', id: 10 },
+          raw: Uint8Array.of(0xa, 0xb, 0xc),
+          blob: Uint8Array.of(0xee, 0xff),
+          doubled: 10,
+          none: [],
+          box: { kind: 'null' },
+        },
       ],
     });
     expect(value).toEqual(decodeTracked(codec, good));

@@ -11,7 +11,12 @@ import { ANVILNEXT_READING_DEFAULTS, type AnvilnextSkeleton } from '../../src/fo
 import type { ScimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import { counted, decodeAll, encodeAll, f32, field, struct, u16, u32, u64, u8, vec4, type AnyCodec } from '../../src/grammar/index.js';
 import { EncodeError, ParseError } from '../../src/io/errors.js';
-import { anvilnextRecordFromSkeleton, scimitarRecordFromSkeleton, skeletonFromAnvilnext, skeletonFromScimitar } from '../../src/model/index.js';
+import {
+  anvilnextRecordFromSkeleton,
+  scimitarRecordFromSkeleton,
+  skeletonFromAnvilnext,
+  skeletonFromScimitar,
+} from '../../src/model/index.js';
 import { f32FromBits, isSignallingNaN } from '../helpers/arbitraries.js';
 
 /** The EncodeError `run` throws; fails the test when it returns or throws anything else. */
@@ -73,7 +78,12 @@ describe('the samples, as the layouts above assume', () => {
   });
 
   it('write back to their own bytes (nothing valid is refused)', () => {
-    for (const path of ['scimitar/SWS_Skater.Skeleton', 'anvilnext/MAD_CHR_Skel_U.Skeleton', 'anvilnext/MAD_CHR_Skel_Bike_U.Skeleton', 'anvilnext/MAD_CHR_Rider.SkeletonComponent']) {
+    for (const path of [
+      'scimitar/SWS_Skater.Skeleton',
+      'anvilnext/MAD_CHR_Skel_U.Skeleton',
+      'anvilnext/MAD_CHR_Skel_Bike_U.Skeleton',
+      'anvilnext/MAD_CHR_Rider.SkeletonComponent',
+    ]) {
       expect(writeResource(sample(path)), path).toEqual(new Uint8Array(readFileSync(`samples/${path}`)));
     }
   });
@@ -97,28 +107,48 @@ describe('integer fields', () => {
   it('refuse −1 in a u8', () => {
     const { resource, record } = skater();
     record.bones[0]!.descendants = -1;
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 110, path: 'bones[0].descendants', expected: 'an integer 0..255', actual: '-1' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 110,
+      path: 'bones[0].descendants',
+      expected: 'an integer 0..255',
+      actual: '-1',
+    });
   });
 
   it('refuse 1.5 in a u32', () => {
     const { resource, record } = skater();
     record.bones[1]!.id = 1.5;
     // bones[1] at 111, its id after tag and managed: 113.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 113, path: 'bones[1].id', expected: 'an integer 0..4294967295', actual: '1.5' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 113,
+      path: 'bones[1].id',
+      expected: 'an integer 0..4294967295',
+      actual: '1.5',
+    });
   });
 
   it('refuse NaN in a u32', () => {
     const { resource, record } = skater();
     record.bones[2]!.nameHash = NaN;
     // bones[2] at 111 + 98 = 209, its name hash at +10.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 219, path: 'bones[2].nameHash', expected: 'an integer 0..4294967295', actual: 'NaN' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 219,
+      path: 'bones[2].nameHash',
+      expected: 'an integer 0..4294967295',
+      actual: 'NaN',
+    });
   });
 
   it('refuse a u64 id out of range or given as a number', () => {
     const first = rider();
     first.record.bones[0]!.id = -1n;
     // bones[0] at 21, its id after the tag.
-    expect(refusalOf(encodeRefusal(() => writeResource(first.resource)))).toEqual({ offset: 22, path: 'bones[0].id', expected: 'a bigint 0..18446744073709551615', actual: '-1' });
+    expect(refusalOf(encodeRefusal(() => writeResource(first.resource)))).toEqual({
+      offset: 22,
+      path: 'bones[0].id',
+      expected: 'a bigint 0..18446744073709551615',
+      actual: '-1',
+    });
     const second = rider();
     second.record.bones[0]!.id = 2n ** 64n;
     expect(encodeRefusal(() => writeResource(second.resource)).actual).toBe('18446744073709551616 (0x10000000000000000)');
@@ -149,8 +179,15 @@ describe('f32 fields', () => {
     // bones[3] at 138 + 250 = 388; localPosition after 17 bytes, two 9-byte references, the 1-byte
     // null display pointer and two vec4: +68; lane 1 at +4. 388 + 72 = 460.
     const e = encodeRefusal(() => writeResource(resource));
-    expect(refusalOf(e)).toEqual({ offset: 460, path: 'bones[3].localPosition[1]', expected: 'a finite value within the f32 range (±3.4028234663852886e+38 after rounding)', actual: '1e+40' });
-    expect(e.message).toBe('offset 0x1CC (460): bones[3].localPosition[1]: expected a finite value within the f32 range (±3.4028234663852886e+38 after rounding), got 1e+40');
+    expect(refusalOf(e)).toEqual({
+      offset: 460,
+      path: 'bones[3].localPosition[1]',
+      expected: 'a finite value within the f32 range (±3.4028234663852886e+38 after rounding)',
+      actual: '1e+40',
+    });
+    expect(e.message).toBe(
+      'offset 0x1CC (460): bones[3].localPosition[1]: expected a finite value within the f32 range (±3.4028234663852886e+38 after rounding), got 1e+40',
+    );
   });
 
   it('take the largest value that rounds to the largest f32 and refuse the halfway point above it', () => {
@@ -158,7 +195,12 @@ describe('f32 fields', () => {
     const below = 3.4028235677973362e38; // the double just under halfway
     expect(decodeAll(f32, encodeAll(f32, below)).value).toBe(3.4028234663852886e38);
     expect(decodeAll(f32, encodeAll(f32, -below)).value).toBe(-3.4028234663852886e38);
-    expect(refusalOf(encodeRefusal(() => encodeAll(f32, halfway)))).toEqual({ offset: 0, path: '(root)', expected: 'a finite value within the f32 range (±3.4028234663852886e+38 after rounding)', actual: '3.4028235677973366e+38' });
+    expect(refusalOf(encodeRefusal(() => encodeAll(f32, halfway)))).toEqual({
+      offset: 0,
+      path: '(root)',
+      expected: 'a finite value within the f32 range (±3.4028234663852886e+38 after rounding)',
+      actual: '3.4028235677973366e+38',
+    });
     expect(encodeRefusal(() => encodeAll(f32, -Number.MAX_VALUE)).actual).toBe('-1.7976931348623157e+308');
   });
 
@@ -170,7 +212,12 @@ describe('f32 fields', () => {
   });
 
   it('refuse anything that is not a number', () => {
-    expect(refusalOf(encodeRefusal(() => encodeAll(f32, '1' as unknown as number)))).toEqual({ offset: 0, path: '(root)', expected: 'a number', actual: 'the string "1"' });
+    expect(refusalOf(encodeRefusal(() => encodeAll(f32, '1' as unknown as number)))).toEqual({
+      offset: 0,
+      path: '(root)',
+      expected: 'a number',
+      actual: 'the string "1"',
+    });
   });
 });
 
@@ -180,7 +227,12 @@ describe('fixed-size values and arrays', () => {
     (record.bones[3]!.initialTransforms as { localPosition: number[] }).localPosition = [0, 0, 0];
     // bones[3] at 111 + 196 = 307; its transforms at +19 = 326; their localPosition after tag,
     // id, class and two vec4: +41. 326 + 41 = 367.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 367, path: 'bones[3].initialTransforms.localPosition', expected: '4 numbers (f32 × 4)', actual: 'an array of 3' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 367,
+      path: 'bones[3].initialTransforms.localPosition',
+      expected: '4 numbers (f32 × 4)',
+      actual: 'an array of 3',
+    });
   });
 
   it('refuse a non-empty array the layout knows only as empty', () => {
@@ -188,7 +240,12 @@ describe('fixed-size values and arrays', () => {
     (record.bones[0] as { modifiers: unknown[] }).modifiers = [{}];
     // bones[0] at 21; modifiers after 17 bytes, null parent (1), mirror (9), display (1), four
     // vec4 (64), a u8 and a u32 (5): +97. 21 + 97 = 118.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 118, path: 'bones[0].modifiers', expected: 'an empty BoneModifier array (count 0)', actual: 'count 1 (0x1)' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 118,
+      path: 'bones[0].modifiers',
+      expected: 'an empty BoneModifier array (count 0)',
+      actual: 'count 1 (0x1)',
+    });
   });
 
   it('refuse raw bytes of the wrong length', () => {
@@ -196,7 +253,12 @@ describe('fixed-size values and arrays', () => {
     if (resource.kind !== 'SkeletonComponent') throw new Error('not a SkeletonComponent');
     resource.record.base = new Uint8Array(3);
     // The four base bytes follow the u64 id and the class: offset 12.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 12, path: 'base', expected: '4 raw bytes', actual: '3 bytes' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 12,
+      path: 'base',
+      expected: '4 raw bytes',
+      actual: '3 bytes',
+    });
   });
 
   it('refuse an empty byte buffer where length 0 reads back as absent', () => {
@@ -205,14 +267,24 @@ describe('fixed-size values and arrays', () => {
     record.reflexConstraints = new Uint8Array(0);
     // The file is 4095 bytes; it ends with the trailing words (a count and three u32: 16 bytes),
     // before them the reflex buffer (a length and 8 bytes: 12). 4095 − 16 − 12 = 4067.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 4067, path: 'reflexConstraints', expected: 'null (absent) or at least one byte (length 0 reads as absent)', actual: '0 bytes' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 4067,
+      path: 'reflexConstraints',
+      expected: 'null (absent) or at least one byte (length 0 reads as absent)',
+      actual: '0 bytes',
+    });
   });
 
   it('refuse a pointer kind the field cannot hold', () => {
     const { resource, record } = rider();
     (record.bones[0] as { displayData: unknown }).displayData = { kind: 'inline', value: {} };
     // bones[0] at 21; display data after 17 bytes, null parent (1) and mirror (9): +27 = 48.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 48, path: 'bones[0].displayData', expected: 'a pointer of kind null or ref', actual: 'kind "inline"' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 48,
+      path: 'bones[0].displayData',
+      expected: 'a pointer of kind null or ref',
+      actual: 'kind "inline"',
+    });
   });
 });
 
@@ -225,8 +297,15 @@ describe('references', () => {
     // bones[26] at 138 + 25 × 125 = 3263; its mirror after 17 bytes and the 9-byte parent: +26;
     // the id after the tag: 3263 + 27 = 3290.
     const e = encodeRefusal(() => writeResource(resource));
-    expect(refusalOf(e)).toEqual({ offset: 3290, path: 'bones[26].mirror', expected: 'the id of a bone of this skeleton', actual: 'id 4188066178477916191 (0x3A1F00000001001F), which names no bone' });
-    expect(e.message).toBe('offset 0xCDA (3290): bones[26].mirror: expected the id of a bone of this skeleton, got id 4188066178477916191 (0x3A1F00000001001F), which names no bone');
+    expect(refusalOf(e)).toEqual({
+      offset: 3290,
+      path: 'bones[26].mirror',
+      expected: 'the id of a bone of this skeleton',
+      actual: 'id 4188066178477916191 (0x3A1F00000001001F), which names no bone',
+    });
+    expect(e.message).toBe(
+      'offset 0xCDA (3290): bones[26].mirror: expected the id of a bone of this skeleton, got id 4188066178477916191 (0x3A1F00000001001F), which names no bone',
+    );
   });
 
   it('refuse a model whose mirror names a bone removed from it, through its record', () => {
@@ -235,7 +314,11 @@ describe('references', () => {
     model.bones.splice(30, 1);
     // The record's mirror pointer has no id for bone 30 to carry; same layout, same offset as above.
     const record = anvilnextRecordFromSkeleton(model);
-    expect(refusalOf(encodeRefusal(() => writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record, reading: ANVILNEXT_READING_DEFAULTS })))).toEqual({
+    expect(
+      refusalOf(
+        encodeRefusal(() => writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record, reading: ANVILNEXT_READING_DEFAULTS })),
+      ),
+    ).toEqual({
       offset: 3290,
       path: 'bones[26].mirror',
       expected: 'a bigint 0..18446744073709551615',
@@ -268,14 +351,24 @@ describe('references', () => {
     record.bones.splice(6, 1);
     // bones[5] at 503 + 96 + 19 (see the weight above), then the target's reference after tag, id
     // and class: +9, its id at +10. 503 + 96 + 19 + 10 = 628.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 628, path: 'bones[5].constraints[0].targets[0].bone', expected: 'the id of a bone of this skeleton', actual: 'id 1577062407 (0x5E001007), which names no bone' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 628,
+      path: 'bones[5].constraints[0].targets[0].bone',
+      expected: 'the id of a bone of this skeleton',
+      actual: 'id 1577062407 (0x5E001007), which names no bone',
+    });
   });
 
   it('refuse a parent that names a removed bone', () => {
     const { resource, record } = skater();
     record.bones.splice(5, 1);
     // Old bone 6 is now bones[5] (at 503), its parent the removed bone 5; the id at +15.
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 518, path: 'bones[5].parent', expected: 'the id of a bone written before', actual: 'id 1577062406 (0x5E001006), which names no bone written before' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 518,
+      path: 'bones[5].parent',
+      expected: 'the id of a bone written before',
+      actual: 'id 1577062406 (0x5E001006), which names no bone written before',
+    });
   });
 
   it('refuse a parent that comes after its child, as the reader would', () => {
@@ -283,13 +376,23 @@ describe('references', () => {
     const [five, six] = [record.bones[5]!, record.bones[6]!];
     record.bones[5] = six;
     record.bones[6] = five;
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 518, path: 'bones[5].parent', expected: 'the id of a bone written before', actual: 'id 1577062406 (0x5E001006), which names no bone written before' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 518,
+      path: 'bones[5].parent',
+      expected: 'the id of a bone written before',
+      actual: 'id 1577062406 (0x5E001006), which names no bone written before',
+    });
   });
 
   it('refuse a repeated bone id, at the start of the bone', () => {
     const { resource, record } = skater();
     record.bones[2]!.id = record.bones[1]!.id;
-    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({ offset: 209, path: 'bones[2]', expected: 'a bone id not used by an earlier bone', actual: 'id 1577062402 (0x5E001002) again' });
+    expect(refusalOf(encodeRefusal(() => writeResource(resource)))).toEqual({
+      offset: 209,
+      path: 'bones[2]',
+      expected: 'a bone id not used by an earlier bone',
+      actual: 'id 1577062402 (0x5E001002) again',
+    });
   });
 });
 
@@ -304,23 +407,54 @@ interface Case {
   expected: string;
 }
 
-const notIntegers = fc.oneof(fc.double({ noInteger: true }), fc.constantFrom(NaN, Infinity, -Infinity), fc.string().map((s) => `7${s}`), fc.bigInt(), fc.constant(undefined), fc.constant(null));
-const outside = (max: number) => fc.oneof(fc.integer({ min: -(2 ** 31), max: -1 }), fc.double({ min: max + 1, max: 2 ** 60, noNaN: true }).map(Math.floor), notIntegers);
-const storableF32 = fc.oneof(fc.float(), fc.integer({ min: 0, max: 0xffffffff }).filter((b) => !isSignallingNaN(b)).map(f32FromBits));
+const notIntegers = fc.oneof(
+  fc.double({ noInteger: true }),
+  fc.constantFrom(NaN, Infinity, -Infinity),
+  fc.string().map((s) => `7${s}`),
+  fc.bigInt(),
+  fc.constant(undefined),
+  fc.constant(null),
+);
+const outside = (max: number) =>
+  fc.oneof(fc.integer({ min: -(2 ** 31), max: -1 }), fc.double({ min: max + 1, max: 2 ** 60, noNaN: true }).map(Math.floor), notIntegers);
+const storableF32 = fc.oneof(
+  fc.float(),
+  fc
+    .integer({ min: 0, max: 0xffffffff })
+    .filter((b) => !isSignallingNaN(b))
+    .map(f32FromBits),
+);
 const overflowingF32 = fc.double({ min: 2 ** 128 - 2 ** 103, noNaN: true, noDefaultInfinity: true }).chain((x) => fc.constantFrom(x, -x));
 
 const CASES: Case[] = [
   { name: 'u8', codec: u8, valid: fc.integer({ min: 0, max: 0xff }), invalid: outside(0xff), expected: 'an integer 0..255' },
   { name: 'u16', codec: u16, valid: fc.integer({ min: 0, max: 0xffff }), invalid: outside(0xffff), expected: 'an integer 0..65535' },
-  { name: 'u32', codec: u32, valid: fc.integer({ min: 0, max: 0xffffffff }), invalid: outside(0xffffffff), expected: 'an integer 0..4294967295' },
+  {
+    name: 'u32',
+    codec: u32,
+    valid: fc.integer({ min: 0, max: 0xffffffff }),
+    invalid: outside(0xffffffff),
+    expected: 'an integer 0..4294967295',
+  },
   {
     name: 'u64',
     codec: u64,
     valid: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
-    invalid: fc.oneof(fc.bigInt({ min: -(2n ** 70n), max: -1n }), fc.bigInt({ min: 2n ** 64n, max: 2n ** 70n }), fc.integer(), fc.constant(undefined)),
+    invalid: fc.oneof(
+      fc.bigInt({ min: -(2n ** 70n), max: -1n }),
+      fc.bigInt({ min: 2n ** 64n, max: 2n ** 70n }),
+      fc.integer(),
+      fc.constant(undefined),
+    ),
     expected: 'a bigint 0..18446744073709551615',
   },
-  { name: 'f32', codec: f32, valid: storableF32, invalid: overflowingF32, expected: 'a finite value within the f32 range (±3.4028234663852886e+38 after rounding)' },
+  {
+    name: 'f32',
+    codec: f32,
+    valid: storableF32,
+    invalid: overflowingF32,
+    expected: 'a finite value within the f32 range (±3.4028234663852886e+38 after rounding)',
+  },
 ];
 
 function bitsOf(value: number): number {
@@ -356,7 +490,10 @@ describe('every primitive, by property', () => {
   it('struct in an array: a bad value anywhere is refused with its index, field and offset', () => {
     const element = struct('Element', { a: field(u8, 'Observed'), b: field(vec4, 'Observed') });
     const list = counted(element);
-    const elements = fc.array(fc.record({ a: fc.integer({ min: 0, max: 255 }), b: fc.tuple(fc.float(), fc.float(), fc.float(), fc.float()) }), { minLength: 1, maxLength: 8 });
+    const elements = fc.array(
+      fc.record({ a: fc.integer({ min: 0, max: 255 }), b: fc.tuple(fc.float(), fc.float(), fc.float(), fc.float()) }),
+      { minLength: 1, maxLength: 8 },
+    );
     fc.assert(
       fc.property(elements, fc.nat(), fc.nat(4), fc.oneof(outside(0xff), overflowingF32), (values, pick, lane, bad) => {
         // In range first: written and read back equal (f32 lanes as their f32 bits).

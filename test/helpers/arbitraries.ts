@@ -3,7 +3,14 @@
  * of both layouts with every optional portion, SkeletonComponents, and byte mutations.
  */
 import fc from 'fast-check';
-import type { AnvilnextBone, AnvilnextPoseBone, AnvilnextReading, AnvilnextSkeleton, ResourceReference, SkeletonComponent } from '../../src/formats/anvilnext/index.js';
+import type {
+  AnvilnextBone,
+  AnvilnextPoseBone,
+  AnvilnextReading,
+  AnvilnextSkeleton,
+  ResourceReference,
+  SkeletonComponent,
+} from '../../src/formats/anvilnext/index.js';
 import type { Dialect } from '../../src/formats/dialect.js';
 import type { ScimitarBone, ScimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import type { PointerValue } from '../../src/grammar/pointer.js';
@@ -43,7 +50,8 @@ export const anyF32: fc.Arbitrary<number> = fc.oneof(
 export const anyVec4: fc.Arbitrary<Vec4> = fc.tuple(anyF32, anyF32, anyF32, anyF32);
 
 /** A finite f32 in [−limit, limit]. */
-export const boundedF32 = (limit: number): fc.Arbitrary<number> => fc.float({ noNaN: true, noDefaultInfinity: true, min: Math.fround(-limit), max: Math.fround(limit) });
+export const boundedF32 = (limit: number): fc.Arbitrary<number> =>
+  fc.float({ noNaN: true, noDefaultInfinity: true, min: Math.fround(-limit), max: Math.fround(limit) });
 
 /** A position (x, y, z, 0) of f32 values. */
 export const position: fc.Arbitrary<Vec4> = fc.tuple(boundedF32(100), boundedF32(100), boundedF32(100)).map(([x, y, z]) => [x, y, z, 0]);
@@ -107,25 +115,33 @@ export function skeletonModel(dialect: Dialect, options: ModelOptions = {}): fc.
   const maxBones = options.maxBones ?? (dialect === 'scimitar' ? 40 : 48);
   const idMax = dialect === 'scimitar' ? 0xffffffffn : 0xffffffffffffffffn;
   return fc.integer({ min: 1, max: maxBones }).chain((n) =>
-    fc.record({
-      id: fc.bigInt({ min: 0n, max: idMax }),
-      parents: fc.array(fc.nat(), { minLength: n - 1, maxLength: n - 1 }).map(parentsFrom),
-      names: fc.uniqueArray(u32, { minLength: n, maxLength: n }),
-      locals: fc.array(transform, { minLength: n, maxLength: n }),
-      mirrors: fc.array(fc.nat(), { minLength: n, maxLength: n }).map((p) => mirrorsFrom(dialect, n, p)),
-      boneIds: fc.option(fc.uniqueArray(fc.bigInt({ min: 0n, max: idMax }), { minLength: n, maxLength: n }), { freq: 2 }),
-      skeletonType: fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 5, 6, 7, 8, 14), u32),
-      own: transform,
-    }).map((r) => {
-      const bones: BoneDescription[] = r.parents.map((parent, i) => ({
-        nameHash: r.names[i]!,
-        parent,
-        local: r.locals[i]!,
-        mirror: r.mirrors[i]!,
-        id: r.boneIds?.[i],
-      }));
-      return buildSkeleton({ dialect, id: r.id, skeletonType: r.skeletonType, ownTransform: dialect === 'anvilnext' ? r.own : null, bones });
-    }),
+    fc
+      .record({
+        id: fc.bigInt({ min: 0n, max: idMax }),
+        parents: fc.array(fc.nat(), { minLength: n - 1, maxLength: n - 1 }).map(parentsFrom),
+        names: fc.uniqueArray(u32, { minLength: n, maxLength: n }),
+        locals: fc.array(transform, { minLength: n, maxLength: n }),
+        mirrors: fc.array(fc.nat(), { minLength: n, maxLength: n }).map((p) => mirrorsFrom(dialect, n, p)),
+        boneIds: fc.option(fc.uniqueArray(fc.bigInt({ min: 0n, max: idMax }), { minLength: n, maxLength: n }), { freq: 2 }),
+        skeletonType: fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 5, 6, 7, 8, 14), u32),
+        own: transform,
+      })
+      .map((r) => {
+        const bones: BoneDescription[] = r.parents.map((parent, i) => ({
+          nameHash: r.names[i]!,
+          parent,
+          local: r.locals[i]!,
+          mirror: r.mirrors[i]!,
+          id: r.boneIds?.[i],
+        }));
+        return buildSkeleton({
+          dialect,
+          id: r.id,
+          skeletonType: r.skeletonType,
+          ownTransform: dialect === 'anvilnext' ? r.own : null,
+          bones,
+        });
+      }),
   );
 }
 
@@ -161,7 +177,10 @@ function anvilnextBone(index: number, ids: readonly bigint[]): fc.Arbitrary<Anvi
     // The second bone pointer may name any bone of the skeleton, later ones included.
     mirror: nullOrRefTo(ids),
     // BoneDisplayData is a reference to an object elsewhere: not checked against the bones.
-    displayData: fc.oneof(nullPointer, u64.map((id) => ({ kind: 'ref' as const, id }))),
+    displayData: fc.oneof(
+      nullPointer,
+      u64.map((id) => ({ kind: 'ref' as const, id })),
+    ),
     globalPosition: anyVec4,
     globalRotation: anyVec4,
     localPosition: anyVec4,
@@ -196,13 +215,21 @@ export function anvilnextRecord(reading: AnvilnextReading, options: { maxBones?:
       poseGroups: fc.array(
         fc.record({
           id: u64,
-          poses: fc.array(fc.record({ id: u64, unknown: u32, bones: fc.array(anvilnextPoseBone(reading), { maxLength: 3 }) }), { maxLength: 2 }),
+          poses: fc.array(fc.record({ id: u64, unknown: u32, bones: fc.array(anvilnextPoseBone(reading), { maxLength: 3 }) }), {
+            maxLength: 2,
+          }),
         }),
         { maxLength: 2 },
       ),
-      ikData: fc.oneof(nullPointer, u64.map((id) => ({ kind: 'inline' as const, value: { id } }))),
+      ikData: fc.oneof(
+        nullPointer,
+        u64.map((id) => ({ kind: 'inline' as const, value: { id } })),
+      ),
       lookAt: resourceReference,
-      reflexSystem: fc.oneof(nullPointer, u64.map((id) => ({ kind: 'ref' as const, id }))),
+      reflexSystem: fc.oneof(
+        nullPointer,
+        u64.map((id) => ({ kind: 'ref' as const, id })),
+      ),
       float0: anyF32,
       float1: anyF32,
       // u32-length: length 0 is the absent buffer, so a present one holds a byte; the flagged form can hold none.
@@ -218,7 +245,13 @@ function scimitarBone(index: number, ids: readonly number[]): fc.Arbitrary<Scimi
     id: fc.constant(ids[index]!),
     nameHash: u32,
     parent: index === 0 ? nullPointer : nullOrRefTo(ids.slice(0, index)),
-    initialTransforms: fc.record({ id: u32Id, globalPosition: anyVec4, globalRotation: anyVec4, localPosition: anyVec4, localRotation: anyVec4 }),
+    initialTransforms: fc.record({
+      id: u32Id,
+      globalPosition: anyVec4,
+      globalRotation: anyVec4,
+      localPosition: anyVec4,
+      localRotation: anyVec4,
+    }),
     constraints: fc.array(
       fc.record({
         id: u32Id,
@@ -260,8 +293,14 @@ export function scimitarRecord(options: { maxBones?: number } = {}): fc.Arbitrar
         }),
         { maxLength: 2 },
       ),
-      ikData: fc.oneof(nullPointer, fc.record({ id: u32Id, boneNames: u32Array(4) }).map((value) => ({ kind: 'inline' as const, value }))),
-      comData: fc.oneof(nullPointer, fc.record({ id: u32Id, value0: anyVec4, value1: anyVec4 }).map((value) => ({ kind: 'inline' as const, value }))),
+      ikData: fc.oneof(
+        nullPointer,
+        fc.record({ id: u32Id, boneNames: u32Array(4) }).map((value) => ({ kind: 'inline' as const, value })),
+      ),
+      comData: fc.oneof(
+        nullPointer,
+        fc.record({ id: u32Id, value0: anyVec4, value1: anyVec4 }).map((value) => ({ kind: 'inline' as const, value })),
+      ),
       unknown2: u32,
       mirrorData: fc.record({
         id: u32Id,
@@ -292,8 +331,15 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('set' as const), at: anyPosition, value: fc.oneof(fc.constantFrom(...BYTE_VALUES), u8) }),
   fc.record({ op: fc.constant('insert' as const), at: anyPosition, bytes: fc.array(u8, { minLength: 1, maxLength: 8 }) }),
   fc.record({ op: fc.constant('delete' as const), at: anyPosition, length: fc.integer({ min: 1, max: 16 }) }),
-  fc.record({ op: fc.constant('u32' as const), at: anyPosition, value: fc.oneof(fc.constantFrom(...COUNT_VALUES), fc.constantFrom(...FLOAT_WORDS), u32) }),
-  { arbitrary: fc.record({ op: fc.constant('count' as const), which: fc.nat(), value: fc.oneof(fc.constantFrom(...COUNT_VALUES), u32) }), weight: 2 },
+  fc.record({
+    op: fc.constant('u32' as const),
+    at: anyPosition,
+    value: fc.oneof(fc.constantFrom(...COUNT_VALUES), fc.constantFrom(...FLOAT_WORDS), u32),
+  }),
+  {
+    arbitrary: fc.record({ op: fc.constant('count' as const), which: fc.nat(), value: fc.oneof(fc.constantFrom(...COUNT_VALUES), u32) }),
+    weight: 2,
+  },
   fc.record({ op: fc.constant('splice' as const), other: fc.nat(), cut: anyPosition, from: anyPosition }),
   fc.record({ op: fc.constant('copy' as const), from: anyPosition, to: anyPosition, length: fc.integer({ min: 1, max: 128 }) }),
   fc.record({ op: fc.constant('truncate' as const), length: anyPosition }),

@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { convertPosition, convertRotation, convertTransform } from '../../src/math/axes.js';
 import {
-  quatConjugate, quatFromAxisAngle, quatLaneDifference, quatLaneDifferenceOf, quatLength, quatMultiply, quatNormalize, quatRotate,
+  quatConjugate,
+  quatFromAxisAngle,
+  quatLaneDifference,
+  quatLaneDifferenceOf,
+  quatLength,
+  quatMultiply,
+  quatNormalize,
+  quatRotate,
 } from '../../src/math/quaternion.js';
 import { composeTransforms, invertTransform, transformToMat4, type Transform } from '../../src/math/transform.js';
 import { maxLaneDifference, vec3Distance, vec3Sub, type Quat } from '../../src/math/vector.js';

@@ -61,7 +61,12 @@ describe('anvil-skel hash', () => {
 describe('anvil-skel unhash', () => {
   it('names known hashes and marks unknown ones, exit 0', async () => {
     expect(await run('unhash', '0x24AECB7C', crc32('LeftForeArm').toString(16).padStart(8, '0'), '0x00000001')).toBe(0);
-    expect(stdout.split('\n')).toEqual(['0x24AECB7C\tSkeleton', `${formatHash(crc32('LeftForeArm'))}\tLeftForeArm`, '0x00000001\t(unknown)', '']);
+    expect(stdout.split('\n')).toEqual([
+      '0x24AECB7C\tSkeleton',
+      `${formatHash(crc32('LeftForeArm'))}\tLeftForeArm`,
+      '0x00000001\t(unknown)',
+      '',
+    ]);
   });
 
   it('lists every colliding name, and JSON with --json', async () => {

@@ -20,7 +20,25 @@ function expectExact(result: CrackResult): void {
 
 describe('defaultVocabulary', () => {
   it('splits dictionary names into words and adds the numbers 0-99 and _', () => {
-    for (const word of ['Left', 'Right', 'Arm', 'Fore', 'Up', 'Leg', 'Roll', 'Twist', 'Hand', 'Prop', 'Holster', 'O', 'L', 'R', 'wb', 'COM', 'Data']) {
+    for (const word of [
+      'Left',
+      'Right',
+      'Arm',
+      'Fore',
+      'Up',
+      'Leg',
+      'Roll',
+      'Twist',
+      'Hand',
+      'Prop',
+      'Holster',
+      'O',
+      'L',
+      'R',
+      'wb',
+      'COM',
+      'Data',
+    ]) {
       expect(vocabulary.words, word).toContain(word);
     }
     expect(vocabulary.words).toContain('0');
@@ -114,7 +132,9 @@ describe('crackHashes', () => {
       .array(fc.tuple(fc.constantFrom('', '_'), fc.integer({ min: 0, max: words.length - 1 })), { minLength: 1, maxLength: 4 })
       .map((parts) => parts.map(([separator, w], i) => (i === 0 ? '' : separator) + words[w]).join(''));
     fc.assert(
-      fc.property(planted, (name) => namesOf(crackHashes([crc32(name)], { words, separators: ['_'], maxWords: 4, limit: Infinity })[0]).includes(name)),
+      fc.property(planted, (name) =>
+        namesOf(crackHashes([crc32(name)], { words, separators: ['_'], maxWords: 4, limit: Infinity })[0]).includes(name),
+      ),
       { numRuns: 12 },
     );
   });

@@ -17,7 +17,9 @@ import {
 } from '../../src/names/crc32.js';
 
 function applyLinear(table: Uint32Array, state: number): number {
-  return (table[state & 0xff] ^ table[256 + ((state >>> 8) & 0xff)] ^ table[512 + ((state >>> 16) & 0xff)] ^ table[768 + (state >>> 24)]) >>> 0;
+  return (
+    (table[state & 0xff] ^ table[256 + ((state >>> 8) & 0xff)] ^ table[512 + ((state >>> 16) & 0xff)] ^ table[768 + (state >>> 24)]) >>> 0
+  );
 }
 
 const anyString = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }));
@@ -44,7 +46,10 @@ describe('crc32', () => {
   });
 
   it('matches zlib on random strings, unicode included', () => {
-    fc.assert(fc.property(anyString, (text) => crc32(text) === zlibCrc32(text) >>> 0), { numRuns: 500 });
+    fc.assert(
+      fc.property(anyString, (text) => crc32(text) === zlibCrc32(text) >>> 0),
+      { numRuns: 500 },
+    );
   });
 
   it('matches zlib on random bytes', () => {

@@ -42,7 +42,9 @@ describe('the sample writer pairs mirrors with the same rule', () => {
         { name: 'R_RightThing_L', parent: 'Reference', at: [0, -1, 0] },
       ],
     });
-    expect(skeleton.bones.map((b) => b.nameHash)).toEqual(['Reference', 'L_LeftThing_R', 'L_RightThing_R', 'R_RightThing_L'].map((n) => crc32(n)));
+    expect(skeleton.bones.map((b) => b.nameHash)).toEqual(
+      ['Reference', 'L_LeftThing_R', 'L_RightThing_R', 'R_RightThing_L'].map((n) => crc32(n)),
+    );
     // Bone 1 ↔ bone 3; bone 2's counterpart (R_LeftThing_L) is absent, so it mirrors itself.
     expect(skeleton.bones.map((b) => b.mirror)).toEqual([0, 3, 2, 1]);
   });

@@ -19,7 +19,10 @@ const UNDOCUMENTED = /does not have any documentation/;
 /** TypeDoc's output (no files written) with the given options file. */
 async function typedoc(options: string): Promise<string> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [TYPEDOC, '--options', options, '--emit', 'none', '--logLevel', 'Warn'], { cwd: dirname(options), encoding: 'utf8' });
+    const { stdout, stderr } = await run(process.execPath, [TYPEDOC, '--options', options, '--emit', 'none', '--logLevel', 'Warn'], {
+      cwd: dirname(options),
+      encoding: 'utf8',
+    });
     return `${stdout}${stderr}`;
   } catch (error) {
     const failed = error as { stdout: string; stderr: string };
@@ -32,10 +35,21 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe.concurrent('API reference', { timeout: 120_000 }, () => {
   it('the settings report an export without a doc comment', async () => {
-    writeFileSync(join(temp, 'entry.ts'), '/** Documented. */\nexport function documented(): number {\n  return 1;\n}\nexport function forgotten(): number {\n  return 2;\n}\n');
-    writeFileSync(join(temp, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', target: 'ES2022', types: [] }, files: ['entry.ts'] }));
+    writeFileSync(
+      join(temp, 'entry.ts'),
+      '/** Documented. */\nexport function documented(): number {\n  return 1;\n}\nexport function forgotten(): number {\n  return 2;\n}\n',
+    );
+    writeFileSync(
+      join(temp, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', target: 'ES2022', types: [] }, files: ['entry.ts'] }),
+    );
     // The project's settings, pointed at this one file.
-    const settings = { ...(JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as object), entryPoints: ['entry.ts'], tsconfig: 'tsconfig.json', name: 'control' };
+    const settings = {
+      ...(JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as object),
+      entryPoints: ['entry.ts'],
+      tsconfig: 'tsconfig.json',
+      name: 'control',
+    };
     writeFileSync(join(temp, 'typedoc.json'), JSON.stringify(settings));
     const output = await typedoc(join(temp, 'typedoc.json'));
     expect(output).toMatch(/forgotten.*does not have any documentation/);

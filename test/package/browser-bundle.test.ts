@@ -30,7 +30,10 @@ function forbiddenImports(found: Forbidden[]): Plugin {
     name: 'forbidden-imports',
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
-        const bare = args.path.split('/').slice(0, args.path.startsWith('@') ? 2 : 1).join('/');
+        const bare = args.path
+          .split('/')
+          .slice(0, args.path.startsWith('@') ? 2 : 1)
+          .join('/');
         if (args.path.startsWith('node:') || BUILTINS.has(args.path) || BUILTINS.has(bare) || FORBIDDEN_PACKAGES.includes(bare)) {
           found.push({ path: args.path, importer: relative(ROOT, args.importer) });
           return { path: args.path, external: true };
@@ -75,10 +78,7 @@ describe('the root entry in a browser bundle', () => {
   });
 
   it(`reads one Skeleton in under ${READ_ONE_BUDGET / 1000} KB minified, and the bundle works`, async () => {
-    const { code, forbidden } = await bundle(
-      "export { readResource, skeletonFromResource } from './src/index.ts';",
-      true,
-    );
+    const { code, forbidden } = await bundle("export { readResource, skeletonFromResource } from './src/index.ts';", true);
     expect(forbidden).toEqual([]);
     // Printed so the README's figure can be checked against a run.
     console.info(`read one Skeleton: ${code.length} bytes minified`);

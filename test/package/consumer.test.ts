@@ -38,9 +38,18 @@ function installPackedPackage(): void {
   delete manifest.scripts;
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2));
   // docs/ as committed: a generated docs/api/ of a local `npm run docs:api` is not packed anyway.
-  for (const item of ['README.md', 'samples', 'docs']) cpSync(join(ROOT, item), join(stage, item), { recursive: true, filter: (source) => !source.includes(join('docs', 'api')) });
-  execFileSync(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(stage, 'dist'), '--sourceMap', 'false'], { cwd: ROOT, stdio: 'pipe' });
-  const packed = execFileSync(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: stage, encoding: 'utf8', stdio: 'pipe', shell: process.platform === 'win32' });
+  for (const item of ['README.md', 'samples', 'docs'])
+    cpSync(join(ROOT, item), join(stage, item), { recursive: true, filter: (source) => !source.includes(join('docs', 'api')) });
+  execFileSync(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(stage, 'dist'), '--sourceMap', 'false'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+  const packed = execFileSync(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], {
+    cwd: stage,
+    encoding: 'utf8',
+    stdio: 'pipe',
+    shell: process.platform === 'win32',
+  });
   const tarball = join(temp, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
 
   consumer = join(temp, 'consumer');
@@ -164,14 +173,18 @@ afterAll(() => {
 describe('a consumer of the packed package', { timeout: 120_000 }, () => {
   it('gets the built entries and their declarations, and no tests or sources', () => {
     const files = readdirSync(join(consumer, 'node_modules/anvil-skeleton/dist'));
-    for (const entry of ['index', 'gltf', 'grammar', 'samples']) expect(files).toEqual(expect.arrayContaining([`${entry}.js`, `${entry}.d.ts`]));
+    for (const entry of ['index', 'gltf', 'grammar', 'samples'])
+      expect(files).toEqual(expect.arrayContaining([`${entry}.js`, `${entry}.d.ts`]));
     const top = readdirSync(join(consumer, 'node_modules/anvil-skeleton'));
     expect(top).not.toContain('test');
     expect(top).not.toContain('src');
   });
 
   it('the check sees an error in the consumer code, so a pass means the code compiles', async () => {
-    writeFileSync(join(consumer, 'broken.ts'), "import { readResource } from 'anvil-skeleton';\nconst n: number = readResource(new Uint8Array(0));\nexport { n };\n");
+    writeFileSync(
+      join(consumer, 'broken.ts'),
+      "import { readResource } from 'anvil-skeleton';\nconst n: number = readResource(new Uint8Array(0));\nexport { n };\n",
+    );
     const result = await typeCheck('broken', ['broken.ts'], { ...TARGETS['es2022-nodenext'], noEmit: true });
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('TS2322');

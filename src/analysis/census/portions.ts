@@ -44,7 +44,11 @@ const END_DESCRIPTOR: PortionDescriptor = {
 /** The ordered portions of a layout's resource, then the end of the data. */
 export function layoutPortions(layout: CensusLayout, reading: AnvilnextReading = ANVILNEXT_READING_DEFAULTS): PortionDescriptor[] {
   const fields =
-    layout === 'anvilnext' ? anvilnextSkeletonCodec(reading).fields : layout === 'scimitar' ? scimitarSkeleton.fields : skeletonComponent.fields;
+    layout === 'anvilnext'
+      ? anvilnextSkeletonCodec(reading).fields
+      : layout === 'scimitar'
+        ? scimitarSkeleton.fields
+        : skeletonComponent.fields;
   return [...describe(fields), END_DESCRIPTOR];
 }
 

@@ -139,7 +139,9 @@ function compareFailures(a: ProvenFailure, b: ProvenFailure): number {
 
 function checksReport(state: CensusState): Record<string, CheckReport> {
   const known = CHECKS.map((c) => c.id).filter((id) => id in state.checks);
-  const other = Object.keys(state.checks).filter((id) => !known.includes(id)).sort();
+  const other = Object.keys(state.checks)
+    .filter((id) => !known.includes(id))
+    .sort();
   const out: Record<string, CheckReport> = {};
   for (const id of [...known, ...other]) {
     const tally = state.checks[id]!;
@@ -169,8 +171,16 @@ export function censusReport(state: CensusState, reading: AnvilnextReading): Cen
     layouts[layout] = {
       files: s.files,
       exact: s.exact,
-      portions: ordered(layoutPortions(layout, reading).map((p) => p.name), s.exact, s.portions),
-      boneFields: ordered(boneFields(layout).map((p) => p.name), s.exact, s.boneFields),
+      portions: ordered(
+        layoutPortions(layout, reading).map((p) => p.name),
+        s.exact,
+        s.portions,
+      ),
+      boneFields: ordered(
+        boneFields(layout).map((p) => p.name),
+        s.exact,
+        s.boneFields,
+      ),
     };
   }
   const a = layouts.anvilnext;

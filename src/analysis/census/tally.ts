@@ -15,7 +15,16 @@ import type { CheckResult, CheckSubject } from '../checks/index.js';
 import { boneNames } from '../checks/report.js';
 import type { RefusalReport } from '../validate-resource.js';
 import { BONES_PORTION, CENSUS_LAYOUTS, boneFields, layoutPortions, refusalPlace, type CensusLayout } from './portions.js';
-import { MAX_CHECK_EXAMPLES, bump, bumpPortion, emptyCheckTally, keepExamples, type CensusState, type CheckTally, type LayoutState } from './state.js';
+import {
+  MAX_CHECK_EXAMPLES,
+  bump,
+  bumpPortion,
+  emptyCheckTally,
+  keepExamples,
+  type CensusState,
+  type CheckTally,
+  type LayoutState,
+} from './state.js';
 import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
 
 /** Resolves a bone name hash (a NameDictionary fits). */
@@ -67,7 +76,14 @@ const PROVEN_OFFENDERS_KEPT = 5;
 
 function tallyProvenFailure(state: CensusState, result: CheckResult, file: string, offsets: ReadonlyMap<number, number>): void {
   for (const offender of result.offenders.slice(0, PROVEN_OFFENDERS_KEPT)) {
-    state.provenFailures.push({ file, check: result.id, bone: offender.bone, name: offender.name ?? null, offset: offsets.get(offender.bone) ?? null, message: offender.message });
+    state.provenFailures.push({
+      file,
+      check: result.id,
+      bone: offender.bone,
+      name: offender.name ?? null,
+      offset: offsets.get(offender.bone) ?? null,
+      message: offender.message,
+    });
   }
 }
 
@@ -96,7 +112,11 @@ function tallyCheck(tally: CheckTally, result: CheckResult, file: string): void 
   }
 }
 
-function tallySkeleton(state: CensusState, resource: Extract<Resource, { kind: 'Skeleton' }>, names: readonly (string | null)[] | undefined): void {
+function tallySkeleton(
+  state: CensusState,
+  resource: Extract<Resource, { kind: 'Skeleton' }>,
+  names: readonly (string | null)[] | undefined,
+): void {
   const record = resource.record;
   state.bones[resource.dialect] += record.bones.length;
   if (names !== undefined) {
@@ -146,7 +166,14 @@ function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, contex
  * A resource read to its exact end: every portion and Bone field held. The model and the checks
  * are computed before anything is counted, so an error there leaves the state untouched.
  */
-export function tallyDecoded(state: CensusState, context: TallyContext, file: string, resource: Resource, size: number, bytes?: Uint8Array): void {
+export function tallyDecoded(
+  state: CensusState,
+  context: TallyContext,
+  file: string,
+  resource: Resource,
+  size: number,
+  bytes?: Uint8Array,
+): void {
   const checked = resource.kind === 'Skeleton' ? checkSkeleton(resource, context) : null;
   const provenFailed = checked?.results.filter((r) => r.status === 'failed' && r.confidence === 'Proven') ?? [];
   // Offsets need a second decode with spans: paid only by the rare file that fails a Proven check.
@@ -169,7 +196,15 @@ export function tallyDecoded(state: CensusState, context: TallyContext, file: st
  * established for every bone, so they count neither way. `refusal` null: refused by an unexpected
  * error with no place (nothing is attributed).
  */
-export function tallyRefused(state: CensusState, context: TallyContext, file: string, kind: Resource['kind'], dialect: Dialect, refusal: RefusalReport | null, message: string): void {
+export function tallyRefused(
+  state: CensusState,
+  context: TallyContext,
+  file: string,
+  kind: Resource['kind'],
+  dialect: Dialect,
+  refusal: RefusalReport | null,
+  message: string,
+): void {
   const layoutName = layoutOf(kind, dialect);
   const layout = state.layouts[layoutName];
   layout.files++;

@@ -28,9 +28,17 @@ export const rootPointerNamesBone0: Check = {
       const bone0 = record.bones[0];
       if (root.kind === 'ref' && (!bone0 || root.id !== bone0.id)) {
         const index = record.bones.findIndex((b) => b.id === root.id);
-        list.add({ bone: index, expected: bone0 ? `id ${hex(bone0.id, 16)} (bone 0)` : 'a bone 0', actual: `id ${hex(root.id, 16)}`, message: `the root pointer names bone ${index}, not bone 0` });
+        list.add({
+          bone: index,
+          expected: bone0 ? `id ${hex(bone0.id, 16)} (bone 0)` : 'a bone 0',
+          actual: `id ${hex(root.id, 16)}`,
+          message: `the root pointer names bone ${index}, not bone 0`,
+        });
       }
-      return list.result(() => ({ held: root.kind === 'null' ? 'the root pointer is null' : 'the root pointer names bone 0', failed: 'the root pointer names a bone other than bone 0' }));
+      return list.result(() => ({
+        held: root.kind === 'null' ? 'the root pointer is null' : 'the root pointer names bone 0',
+        failed: 'the root pointer names a bone other than bone 0',
+      }));
     });
   },
 };
@@ -45,10 +53,20 @@ export const nullPointers: Check = {
     return withRecord(nullPointers, subject, isAnvilnextRecord, (record) => {
       const list = offenderList(nullPointers, subject);
       record.bones.forEach((bone, index) => {
-        if (bone.displayData.kind !== 'null') list.add({ bone: index, expected: 'null (03)', actual: 'a reference (02)', message: `bone ${index} has a BoneDisplayData reference` });
+        if (bone.displayData.kind !== 'null')
+          list.add({
+            bone: index,
+            expected: 'null (03)',
+            actual: 'a reference (02)',
+            message: `bone ${index} has a BoneDisplayData reference`,
+          });
       });
-      if (record.reflexSystem.kind !== 'null') list.add({ bone: -1, expected: 'null (03)', actual: 'a reference (02)', message: 'the ReflexSystem pointer is not null' });
-      return list.result(() => ({ held: 'every BoneDisplayData and the ReflexSystem are null', failed: `${list.count} pointer(s) not null` }));
+      if (record.reflexSystem.kind !== 'null')
+        list.add({ bone: -1, expected: 'null (03)', actual: 'a reference (02)', message: 'the ReflexSystem pointer is not null' });
+      return list.result(() => ({
+        held: 'every BoneDisplayData and the ReflexSystem are null',
+        failed: `${list.count} pointer(s) not null`,
+      }));
     });
   },
 };
@@ -63,8 +81,21 @@ export const boneConstants: Check = {
     return withRecord(boneConstants, subject, isAnvilnextRecord, (record) => {
       const list = offenderList(boneConstants, subject);
       record.bones.forEach((bone, index) => {
-        if (bone.constantWord !== 7) list.add({ bone: index, expected: '7', actual: String(bone.constantWord), message: `bone ${index} constant word is ${bone.constantWord}` });
-        if (bone.constantFloat !== 1) list.add({ bone: index, measured: Math.abs(bone.constantFloat - 1), expected: '1', actual: String(bone.constantFloat), message: `bone ${index} float is ${bone.constantFloat}` });
+        if (bone.constantWord !== 7)
+          list.add({
+            bone: index,
+            expected: '7',
+            actual: String(bone.constantWord),
+            message: `bone ${index} constant word is ${bone.constantWord}`,
+          });
+        if (bone.constantFloat !== 1)
+          list.add({
+            bone: index,
+            measured: Math.abs(bone.constantFloat - 1),
+            expected: '1',
+            actual: String(bone.constantFloat),
+            message: `bone ${index} float is ${bone.constantFloat}`,
+          });
       });
       return list.result(() => ({ held: 'every bone stores 7 and 1.0', failed: `${list.count} constant(s) differ` }));
     });
@@ -81,9 +112,17 @@ export const skeletonTypeKnown: Check = {
     return withRecord(skeletonTypeKnown, subject, isAnvilnextRecord, (record) => {
       const list = offenderList(skeletonTypeKnown, subject);
       if (!KNOWN_SKELETON_TYPES.includes(record.skeletonType)) {
-        list.add({ bone: -1, expected: '0–8 or 14', actual: String(record.skeletonType), message: `SkeletonType ${record.skeletonType} is not one that occurs` });
+        list.add({
+          bone: -1,
+          expected: '0–8 or 14',
+          actual: String(record.skeletonType),
+          message: `SkeletonType ${record.skeletonType} is not one that occurs`,
+        });
       }
-      return list.result(() => ({ held: `SkeletonType ${record.skeletonType} occurs`, failed: `SkeletonType ${record.skeletonType} is new` }));
+      return list.result(() => ({
+        held: `SkeletonType ${record.skeletonType} occurs`,
+        failed: `SkeletonType ${record.skeletonType} is new`,
+      }));
     });
   },
 };

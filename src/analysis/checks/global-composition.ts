@@ -106,7 +106,9 @@ function inheritedNoteUnchecked(bones: readonly SkeletonBone[], index: number): 
   const parentError = transformError(parentExpected, bones[parent]!.global);
   if (within(parentError, COMPOSITION_TOLERANCE)) return '';
   const viaExpected = transformError(composeTransforms(parentExpected, bones[index]!.local), bones[index]!.global);
-  return within(viaExpected, COMPOSITION_TOLERANCE) ? `; consistent with bone ${parent}'s expected global, so bone ${parent} is the likely origin` : '';
+  return within(viaExpected, COMPOSITION_TOLERANCE)
+    ? `; consistent with bone ${parent}'s expected global, so bone ${parent} is the likely origin`
+    : '';
 }
 
 /**
@@ -119,7 +121,15 @@ function quickCompositionError(bones: readonly SkeletonBone[], index: number): n
   const parentIndex = bone?.parent;
   const local = bone?.local;
   const global = bone?.global;
-  if (!local || !global || local.position?.length !== 4 || local.rotation?.length !== 4 || global.position?.length !== 4 || global.rotation?.length !== 4) return NaN;
+  if (
+    !local ||
+    !global ||
+    local.position?.length !== 4 ||
+    local.rotation?.length !== 4 ||
+    global.position?.length !== 4 ||
+    global.rotation?.length !== 4
+  )
+    return NaN;
   const lp = local.position;
   const lq = local.rotation;
   let px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number;
@@ -136,7 +146,10 @@ function quickCompositionError(bones: readonly SkeletonBone[], index: number): n
     const parent = bones[parentIndex]!.global;
     if (!parent || parent.position?.length !== 4 || parent.rotation?.length !== 4) return NaN;
     const pr = parent.rotation;
-    const ax = pr[0], ay = pr[1], az = pr[2], aw = pr[3];
+    const ax = pr[0],
+      ay = pr[1],
+      az = pr[2],
+      aw = pr[3];
     // p = p_parent + q_parent · p_local (t = 2 q × v; v' = v + w t + q × t)
     const tx = 2 * (ay * lp[2] - az * lp[1]);
     const ty = 2 * (az * lp[0] - ax * lp[2]);
@@ -145,7 +158,10 @@ function quickCompositionError(bones: readonly SkeletonBone[], index: number): n
     py = parent.position[1] + lp[1] + aw * ty + (az * tx - ax * tz);
     pz = parent.position[2] + lp[2] + aw * tz + (ax * ty - ay * tx);
     // q = q_parent · q_local
-    const bx = lq[0], by = lq[1], bz = lq[2], bw = lq[3];
+    const bx = lq[0],
+      by = lq[1],
+      bz = lq[2],
+      bw = lq[3];
     qx = aw * bx + ax * bw + ay * bz - az * by;
     qy = aw * by - ax * bz + ay * bw + az * bx;
     qz = aw * bz + ax * by - ay * bx + az * bw;

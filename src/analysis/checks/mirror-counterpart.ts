@@ -28,7 +28,12 @@ export const mirrorCounterpart: Check = {
       if (mirror === null || mirror === undefined) return;
       mirrored++;
       if (!isBoneIndex(mirror, bones.length)) {
-        list.add({ bone: index, expected: `0..${bones.length - 1}`, actual: String(mirror), message: `mirror ${String(mirror)} is not a bone of the skeleton` });
+        list.add({
+          bone: index,
+          expected: `0..${bones.length - 1}`,
+          actual: String(mirror),
+          message: `mirror ${String(mirror)} is not a bone of the skeleton`,
+        });
         return;
       }
       if (!checkNames || mirror === index) return;
@@ -52,7 +57,9 @@ export const mirrorCounterpart: Check = {
         `${bonesWord(mirrored)} with a mirror`,
         checkNames && unknownNames > 0 ? `${unknownNames} name pair(s) unknown, passed` : '',
         checkNames ? '' : 'range checked only (no naming rule for this dialect)',
-      ].filter(Boolean).join('; ');
+      ]
+        .filter(Boolean)
+        .join('; ');
       return {
         held: `every mirror names a bone of the skeleton${checkNames ? ' and is itself or its counterpart' : ''} (${notes})`,
         failed: `${list.count} bone(s) have a mirror that is out of range or not their counterpart (${notes})`,

@@ -36,8 +36,12 @@ export const positionWZero: Check = {
       // The common case costs two comparisons and no allocation; the detailed report only on failure.
       const local = bone?.local?.position;
       const global = bone?.global?.position;
-      if (local?.length === 4 && global?.length === 4 && wError(local) <= POSITION_W_TOLERANCE && wError(global) <= POSITION_W_TOLERANCE) return;
-      check(index, [['local', local], ['global', global]]);
+      if (local?.length === 4 && global?.length === 4 && wError(local) <= POSITION_W_TOLERANCE && wError(global) <= POSITION_W_TOLERANCE)
+        return;
+      check(index, [
+        ['local', local],
+        ['global', global],
+      ]);
     });
     if (ownTransform !== null && ownTransform !== undefined) check(-1, [['own transform', ownTransform.position]]);
     return list.result(() => ({

@@ -81,8 +81,15 @@ export function confidenceFor(check: Check, dialect: Dialect): Check['confidence
  * Runs a record-level check when the subject carries the dialect's decoded record (recognised by
  * `isRecord`); without it the check is `not-applicable`.
  */
-export function withRecord<R>(check: Check, subject: CheckSubject, isRecord: (record: unknown) => record is R, run: (record: R) => CheckResult): CheckResult {
-  return isRecord(subject.record) ? run(subject.record) : notApplicable(check, subject, () => `needs the decoded ${check.dialects.join('/')} record`);
+export function withRecord<R>(
+  check: Check,
+  subject: CheckSubject,
+  isRecord: (record: unknown) => record is R,
+  run: (record: R) => CheckResult,
+): CheckResult {
+  return isRecord(subject.record)
+    ? run(subject.record)
+    : notApplicable(check, subject, () => `needs the decoded ${check.dialects.join('/')} record`);
 }
 
 /** A `not-applicable` result; the summary (text, or a function making it) is left out when the subject wants none. */

@@ -17,7 +17,8 @@ export const rootLocalEqualsOwn: Check = {
   dialects: ['anvilnext'],
   run(subject) {
     const { bones, ownTransform } = subject.skeleton;
-    if (ownTransform === null || ownTransform === undefined) return notApplicable(rootLocalEqualsOwn, subject, 'the skeleton has no own transform');
+    if (ownTransform === null || ownTransform === undefined)
+      return notApplicable(rootLocalEqualsOwn, subject, 'the skeleton has no own transform');
     if (bones.length === 0) return notApplicable(rootLocalEqualsOwn, subject, 'the skeleton has no bones');
     const list = offenderList(rootLocalEqualsOwn, subject);
     let measured = NaN;

@@ -24,9 +24,17 @@ export const rootNamesFirstBone: Check = {
       const first = record.bones[0];
       if (record.root.kind !== 'ref' || !first || record.root.id !== first.id) {
         const actual = record.root.kind === 'ref' ? `id ${hex(record.root.id)}` : record.root.kind;
-        list.add({ bone: -1, expected: first ? `id ${hex(first.id)}` : 'a first bone', actual, message: `the root reference is ${actual}, not the first bone` });
+        list.add({
+          bone: -1,
+          expected: first ? `id ${hex(first.id)}` : 'a first bone',
+          actual,
+          message: `the root reference is ${actual}, not the first bone`,
+        });
       }
-      return list.result(() => ({ held: 'the root reference names the first bone', failed: 'the root reference does not name the first bone' }));
+      return list.result(() => ({
+        held: 'the root reference names the first bone',
+        failed: 'the root reference does not name the first bone',
+      }));
     });
   },
 };
@@ -50,7 +58,10 @@ export const constraintNamesItself: Check = {
           }
         });
       });
-      return list.result(() => ({ held: `all ${total} constraint(s) name their own bone`, failed: `${list.count} of ${total} constraint(s) name another bone` }));
+      return list.result(() => ({
+        held: `all ${total} constraint(s) name their own bone`,
+        failed: `${list.count} of ${total} constraint(s) name another bone`,
+      }));
     });
   },
 };
@@ -67,10 +78,19 @@ export const mirrorPairsNameBones: Check = {
       const names = new Set(record.bones.map((b) => b.nameHash));
       record.mirrorData.pairs.forEach((pair, p) => {
         for (const hash of [pair.boneNameA, pair.boneNameB]) {
-          if (!names.has(hash)) list.add({ bone: -1, expected: 'a bone name of the skeleton', actual: hex(hash), message: `mirror pair ${p} names ${hex(hash)}, which no bone has` });
+          if (!names.has(hash))
+            list.add({
+              bone: -1,
+              expected: 'a bone name of the skeleton',
+              actual: hex(hash),
+              message: `mirror pair ${p} names ${hex(hash)}, which no bone has`,
+            });
         }
       });
-      return list.result(() => ({ held: `all ${record.mirrorData.pairs.length} mirror pair(s) name bones`, failed: `${list.count} mirror pair name(s) match no bone` }));
+      return list.result(() => ({
+        held: `all ${record.mirrorData.pairs.length} mirror pair(s) name bones`,
+        failed: `${list.count} mirror pair name(s) match no bone`,
+      }));
     });
   },
 };

@@ -19,7 +19,12 @@ export const singleRoot: Check = {
       const parent = bone?.parent;
       if (parent === -1) roots++;
       if (index === 0 && parent !== -1) {
-        list.add({ bone: 0, expected: 'parent -1', actual: `parent ${String(parent)}`, message: `bone 0 has parent ${String(parent)}; the root must be bone 0` });
+        list.add({
+          bone: 0,
+          expected: 'parent -1',
+          actual: `parent ${String(parent)}`,
+          message: `bone 0 has parent ${String(parent)}; the root must be bone 0`,
+        });
       } else if (index !== 0 && parent === -1) {
         list.add({ bone: index, expected: 'a parent', actual: 'parent -1', message: `bone ${index} is parentless; only bone 0 may be` });
       }

@@ -38,8 +38,17 @@ export const unitRotations: Check = {
       // The common case costs two lengths and no allocation; the detailed report only on failure.
       const local = bone?.local?.rotation;
       const global = bone?.global?.rotation;
-      if (local?.length === 4 && global?.length === 4 && unitLengthError(local) <= UNIT_LENGTH_TOLERANCE && unitLengthError(global) <= UNIT_LENGTH_TOLERANCE) return;
-      check(index, [['local', local], ['global', global]]);
+      if (
+        local?.length === 4 &&
+        global?.length === 4 &&
+        unitLengthError(local) <= UNIT_LENGTH_TOLERANCE &&
+        unitLengthError(global) <= UNIT_LENGTH_TOLERANCE
+      )
+        return;
+      check(index, [
+        ['local', local],
+        ['global', global],
+      ]);
     });
     if (ownTransform !== null && ownTransform !== undefined) check(-1, [['own transform', ownTransform.rotation]]);
     return list.result(() => ({

@@ -87,11 +87,22 @@ class PathQueue {
 }
 
 /** Starts `count` workers that take batches from the queue; resolves with their partial states. */
-async function startWorkers(queue: PathQueue, count: number, options: CensusRunOptions, onDone: (n: number) => void): Promise<CensusState[]> {
+async function startWorkers(
+  queue: PathQueue,
+  count: number,
+  options: CensusRunOptions,
+  onDone: (n: number) => void,
+): Promise<CensusState[]> {
   // Loaded only when a census is large enough for workers: a small one starts without it.
   const { Worker } = await import('node:worker_threads');
   const { url, execArgv } = workerEntry();
-  const data: CensusWorkerData = { censusWorker: true, dialect: options.dialect, reading: { ...options.reading }, namesFiles: [...options.namesFiles], maxSize: options.maxSize ?? DEFAULT_MAX_SIZE };
+  const data: CensusWorkerData = {
+    censusWorker: true,
+    dialect: options.dialect,
+    reading: { ...options.reading },
+    namesFiles: [...options.namesFiles],
+    maxSize: options.maxSize ?? DEFAULT_MAX_SIZE,
+  };
   const threads: Worker[] = [];
   return new Promise<CensusState[]>((resolve, reject) => {
     const states: CensusState[] = [];
@@ -143,7 +154,11 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * Reads, counts and checks every file: in-process for a small corpus, else the main thread and
  * `jobs − 1` workers take batches from one queue. The report is the same for any number of jobs.
  */
-export async function runCensus(paths: readonly InputFile[], options: CensusRunOptions, problems: readonly InputProblem[] = []): Promise<CensusReport> {
+export async function runCensus(
+  paths: readonly InputFile[],
+  options: CensusRunOptions,
+  problems: readonly InputProblem[] = [],
+): Promise<CensusReport> {
   const census = new CensusAccumulator({ dialect: options.dialect, reading: options.reading, names: options.names });
   for (const problem of problems) {
     if (problem.failed) census.addUnreadable(problem.path, problem.reason);
@@ -207,7 +222,11 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
   await refuseUnsafeOutputs(outputs, inputs, 'census', walk);
   const names = await loadNameDictionary(options.names ?? []);
   const progress = new Progress('census', walk.files.length);
-  const report = await runCensus(walk.files, { ...read, names, namesFiles: options.names ?? [], jobs, onProgress: (done) => progress.update(done) }, walk.problems);
+  const report = await runCensus(
+    walk.files,
+    { ...read, names, namesFiles: options.names ?? [], jobs, onProgress: (done) => progress.update(done) },
+    walk.problems,
+  );
   progress.done();
   const source = inputs.join(', ');
   for (const refusal of report.refusals) process.stderr.write(`${refusal.file}: ${refusal.message}\n`);

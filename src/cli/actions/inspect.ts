@@ -16,7 +16,8 @@ import { resourceReadOptions } from '../options.js';
 
 /** Runs `inspect` with what commander parsed. */
 export async function inspectCommand(file: string, options: InspectOptions): Promise<void> {
-  if (options.json === true && options.hex === true) throw new UsageError('inspect: --json and --hex are two different outputs; choose one');
+  if (options.json === true && options.hex === true)
+    throw new UsageError('inspect: --json and --hex are two different outputs; choose one');
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names);
   const resolve = (hash: number): string | null => dictionary.resolve(hash);
@@ -26,7 +27,12 @@ export async function inspectCommand(file: string, options: InspectOptions): Pro
     // The dump up to the refusal, then the refusal: the bytes that were understood, and where it stopped.
     const { spans, error } = resourceSpansUntilRefusal(bytes, header, { reading: read.reading });
     if (error !== null) {
-      process.stdout.write(annotatedHexDump(bytes.subarray(0, error.offset), spans.filter((s) => s.end <= error.offset)));
+      process.stdout.write(
+        annotatedHexDump(
+          bytes.subarray(0, error.offset),
+          spans.filter((s) => s.end <= error.offset),
+        ),
+      );
       process.stdout.write(`refused: ${error.message}\n`);
       process.stderr.write(`${file}: ${error.message}\n`);
       process.exitCode = EXIT_FAILED;
@@ -59,7 +65,13 @@ export async function inspectCommand(file: string, options: InspectOptions): Pro
 }
 
 /** Failed checks to stderr; a failed Proven check makes the exit status 1. */
-function reportChecks(file: string, bytes: Uint8Array, resource: Resource, resolve: (hash: number) => string | null, options: InspectOptions): void {
+function reportChecks(
+  file: string,
+  bytes: Uint8Array,
+  resource: Resource,
+  resolve: (hash: number) => string | null,
+  options: InspectOptions,
+): void {
   if (options.checks === false || resource.kind !== 'Skeleton') return;
   const failed = checkSkeletonResource(resource, resolve).filter((c) => c.status === 'failed');
   if (failed.length === 0) return;

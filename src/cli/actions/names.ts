@@ -76,7 +76,9 @@ function printCrackResults(results: readonly CrackResult[], json: boolean, limit
   }
   for (const result of results) {
     if (result.truncated) {
-      process.stderr.write(`anvil-skel: ${formatHash(result.hash)} has more than ${limit} matches; the ${limit} most plausible are shown (see --limit)\n`);
+      process.stderr.write(
+        `anvil-skel: ${formatHash(result.hash)} has more than ${limit} matches; the ${limit} most plausible are shown (see --limit)\n`,
+      );
     }
   }
 }
@@ -95,7 +97,10 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
   const status = new StatusLine(PROGRESS_INTERVAL_MS);
   const meter = status.enabled
     ? (progress: CrackProgress) =>
-        status.show(() => `crack: ${(progress.fraction * 100).toFixed(1)}% (table ${progress.chunk}/${progress.chunks}, hash ${progress.targetsDone}/${progress.targets})`)
+        status.show(
+          () =>
+            `crack: ${(progress.fraction * 100).toFixed(1)}% (table ${progress.chunk}/${progress.chunks}, hash ${progress.targetsDone}/${progress.targets})`,
+        )
     : undefined;
   if (meter) {
     const plan = planCrack(targets.length, { words, maxWords, separators });

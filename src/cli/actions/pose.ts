@@ -21,7 +21,10 @@ import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
 const MIB = 1024 * 1024;
 
 /** The skeleton and its bone-name resolver, read as every pose subcommand reads them. */
-async function loadWithNames(skeletonPath: string, options: PoseCommonOptions): Promise<{ skeleton: Skeleton; nameOf: (hash: number) => string | null }> {
+async function loadWithNames(
+  skeletonPath: string,
+  options: PoseCommonOptions,
+): Promise<{ skeleton: Skeleton; nameOf: (hash: number) => string | null }> {
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names ?? []);
   return { skeleton: await loadSkeleton(skeletonPath, read), nameOf: (hash) => dictionary.resolve(hash) };
@@ -39,7 +42,9 @@ export async function buildCommand(skeletonPath: string, options: BuildOptions):
   const bytes = encodePoseArray(skeleton);
   await writeFileAtomic(output, bytes);
   const root = skeleton.bones.length > 0 ? `, root ${boneLabel(skeleton, 0, nameOf)}` : '';
-  process.stdout.write(`wrote ${count(skeleton.bones.length, 'pose record')} (${count(bytes.byteLength, 'byte')}${root}) to ${options.output}\n`);
+  process.stdout.write(
+    `wrote ${count(skeleton.bones.length, 'pose record')} (${count(bytes.byteLength, 'byte')}${root}) to ${options.output}\n`,
+  );
   process.exitCode = EXIT_OK;
 }
 
@@ -61,7 +66,10 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
     const total = size;
     result = await findPoseArray(skeleton, readChunks(handle, (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB), {
       onProgress: (scanned) =>
-        status.show(() => `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`),
+        status.show(
+          () =>
+            `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`,
+        ),
     });
   } finally {
     status.clear();
@@ -85,7 +93,9 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
   }
   if (result.matches > 1) {
     const others = result.alsoAt.map((at) => hex(at, 1)).join(', ');
-    process.stderr.write(`anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`);
+    process.stderr.write(
+      `anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`,
+    );
   }
   process.exitCode = EXIT_OK;
 }
@@ -93,7 +103,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
 /** The dump in chunks read into one reused buffer (the scanner copies what it keeps). */
 async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerator<Uint8Array> {
   const buffer = Buffer.allocUnsafe(chunkBytes);
-  for (let position = 0; ; ) {
+  for (let position = 0; ;) {
     const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
     if (bytesRead === 0) return;
     yield buffer.subarray(0, bytesRead);
@@ -130,13 +140,17 @@ function showText(skeleton: Skeleton, locals: Transform[], worlds: Transform[], 
   const own = skeleton.ownTransform;
   const lines = [
     `${skeleton.dialect} skeleton, ${skeleton.bones.length} bones; ` +
-      (own === null ? 'no own transform: the runtime root local is the stored one' : `own transform ${formatTransform(own)} replaces the root local`),
+      (own === null
+        ? 'no own transform: the runtime root local is the stored one'
+        : `own transform ${formatTransform(own)} replaces the root local`),
     `${'bone'.padStart(5)} ${'parent'.padStart(6)}  ${'name'.padEnd(20)}  ${'runtime local'.padEnd(formatTransform(IDENTITY).length + 2)}world`,
   ];
   skeleton.bones.forEach((bone, index) => {
     const parent = bone.parent === -1 ? '-' : String(bone.parent);
     const name = nameOf(bone.nameHash) ?? formatHash(bone.nameHash);
-    lines.push(`${String(index).padStart(5)} ${parent.padStart(6)}  ${name.padEnd(20)}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`);
+    lines.push(
+      `${String(index).padStart(5)} ${parent.padStart(6)}  ${name.padEnd(20)}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`,
+    );
   });
   return `${lines.join('\n')}\n`;
 }

@@ -56,7 +56,8 @@ function parseSeed(value: string | undefined): number {
 /** Runs `sample` with what commander parsed. */
 export async function sampleCommand(outdir: string, options: SampleCommandOptions): Promise<void> {
   const existing = statSync(outdir, { throwIfNoEntry: false });
-  if (existing !== undefined && !existing.isDirectory()) throw new UsageError(`sample: ${outdir} is a file, not a directory; name a directory to write the corpus into`);
+  if (existing !== undefined && !existing.isDirectory())
+    throw new UsageError(`sample: ${outdir} is a file, not a directory; name a directory to write the corpus into`);
   if (options.scale === 'inventory') {
     const written = await writeInventory(outdir, parseSeed(options.seed));
     process.stdout.write(`wrote ${count(written, 'inventory-scale resource')} to ${outdir}\n`);

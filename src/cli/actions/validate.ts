@@ -41,7 +41,10 @@ interface CheckContext {
 }
 
 /** The checks of one Skeleton: without summaries first (the common case holds), again with them when one fails. */
-function runSkeletonChecks(resource: Extract<ResourceValidation, { status: 'decoded' }>['resource'], checking: CheckContext): CheckResult[] {
+function runSkeletonChecks(
+  resource: Extract<ResourceValidation, { status: 'decoded' }>['resource'],
+  checking: CheckContext,
+): CheckResult[] {
   if (resource.kind !== 'Skeleton') return [];
   const resolve = (hash: number): string | null => checking.dictionary.resolve(hash);
   const quick = checkSkeletonResource(resource, resolve, { summaries: false });
@@ -53,10 +56,22 @@ function describe(file: string, result: ResourceValidation, checking: CheckConte
   if (result.status === 'refused') return { file, status: 'refused', kind: result.kind, dialect: result.dialect, error: result.refusal };
   const r = result.resource;
   const bones = r.kind === 'Skeleton' ? r.record.bones.length : undefined;
-  const base: FileValidation = { file, status: 'valid', kind: r.kind, dialect: r.dialect, size: result.size, bones, roundtrip: result.roundtrip };
+  const base: FileValidation = {
+    file,
+    status: 'valid',
+    kind: r.kind,
+    dialect: r.dialect,
+    size: result.size,
+    bones,
+    roundtrip: result.roundtrip,
+  };
   if (result.roundtrip === false) {
     const at = result.roundtripMismatchAt!;
-    return { ...base, status: 'roundtrip-mismatch', error: { offset: at, message: `re-encoding differs from the input at offset ${formatOffset(at)}` } };
+    return {
+      ...base,
+      status: 'roundtrip-mismatch',
+      error: { offset: at, message: `re-encoding differs from the input at offset ${formatOffset(at)}` },
+    };
   }
   if (r.kind === 'Skeleton' && checking.run) {
     base.checks = runSkeletonChecks(r, checking);
@@ -70,14 +85,33 @@ function describe(file: string, result: ResourceValidation, checking: CheckConte
 }
 
 /** One file, read header first; failed-check lines go to `warn` (stderr) unless in JSON mode. */
-function validateFile(input: InputFile, read: ResourceReadOptions, roundtrip: boolean, checking: CheckContext, warn: ((line: string) => void) | null): FileValidation {
+function validateFile(
+  input: InputFile,
+  read: ResourceReadOptions,
+  roundtrip: boolean,
+  checking: CheckContext,
+  warn: ((line: string) => void) | null,
+): FileValidation {
   const file = input.path;
   const got = readInputFile(file, read);
   switch (got.kind) {
     case 'other':
-      return input.explicit ? { file, status: 'not-a-resource', reason: got.description, error: { message: got.description } } : { file, status: 'skipped', reason: got.description };
+      return input.explicit
+        ? { file, status: 'not-a-resource', reason: got.description, error: { message: got.description } }
+        : { file, status: 'skipped', reason: got.description };
     case 'truncated':
-      return { file, status: 'refused', kind: got.resourceKind, error: { offset: got.length, path: '(header)', expected: 'a class hash', actual: `end of file at byte ${got.length}`, message: got.message } };
+      return {
+        file,
+        status: 'refused',
+        kind: got.resourceKind,
+        error: {
+          offset: got.length,
+          path: '(header)',
+          expected: 'a class hash',
+          actual: `end of file at byte ${got.length}`,
+          message: got.message,
+        },
+      };
     case 'unreadable':
       if (got.special && !input.explicit) return { file, status: 'skipped', reason: got.reason };
       return { file, status: 'unreadable', reason: got.reason, error: { message: got.reason } };
@@ -106,12 +140,27 @@ type Tally = Record<FileValidation['status'], number> & { skeletons: number; com
 /** Runs `validate` with what commander parsed. */
 export async function validateCommand(paths: string[], options: ValidateOptions): Promise<void> {
   const read = resourceReadOptions(options);
-  const checking: CheckContext = { dictionary: await loadNameDictionary(options.names), strict: options.strict === true, run: options.checks !== false };
+  const checking: CheckContext = {
+    dictionary: await loadNameDictionary(options.names),
+    strict: options.strict === true,
+    run: options.checks !== false,
+  };
   const json = options.json === true;
   const walk = walkInputs(paths);
   const out = (text: string): boolean => process.stdout.write(text);
   const warn = json ? null : (line: string): void => void process.stderr.write(`${line}\n`);
-  const tally: Tally = { valid: 0, refused: 0, 'roundtrip-mismatch': 0, 'check-failed': 0, skipped: 0, 'not-a-resource': 0, unreadable: 0, skeletons: 0, components: 0, checkWarnings: 0 };
+  const tally: Tally = {
+    valid: 0,
+    refused: 0,
+    'roundtrip-mismatch': 0,
+    'check-failed': 0,
+    skipped: 0,
+    'not-a-resource': 0,
+    unreadable: 0,
+    skeletons: 0,
+    components: 0,
+    checkWarnings: 0,
+  };
   let first = true;
   const emit = (entry: FileValidation): void => {
     tally[entry.status]++;
@@ -136,7 +185,11 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
   };
   if (json) out('{\n  "files": [\n');
   for (const problem of walk.problems) {
-    emit(problem.failed ? { file: problem.path, status: 'unreadable', reason: problem.reason, error: { message: problem.reason } } : { file: problem.path, status: 'skipped', reason: problem.reason });
+    emit(
+      problem.failed
+        ? { file: problem.path, status: 'unreadable', reason: problem.reason, error: { message: problem.reason } }
+        : { file: problem.path, status: 'skipped', reason: problem.reason },
+    );
   }
   const progress = new Progress('validate', walk.files.length);
   let done = 0;
@@ -172,7 +225,9 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
     if (summary.checkWarnings) parts.push(count(summary.checkWarnings, 'check warning'));
     out(`${count(files, 'file')}: ${parts.join(', ')}\n`);
     if (files > 0 && summary.skipped === files) {
-      process.stderr.write(`validate: no Skeleton or SkeletonComponent among ${count(files, 'file')} (classes are read from headers; --dialect forces a layout)\n`);
+      process.stderr.write(
+        `validate: no Skeleton or SkeletonComponent among ${count(files, 'file')} (classes are read from headers; --dialect forces a layout)\n`,
+      );
     }
   }
   if (failed > 0) process.exitCode = EXIT_FAILED;

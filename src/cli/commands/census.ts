@@ -20,16 +20,33 @@ export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionV
 export function registerCensusCommand(program: Command): void {
   const command = program
     .command('census')
-    .description('count, read to the exact end and check every Skeleton and SkeletonComponent under the paths (default: the bundled samples)')
+    .description(
+      'count, read to the exact end and check every Skeleton and SkeletonComponent under the paths (default: the bundled samples)',
+    )
     .argument('[paths...]', 'files or directories (walked recursively); none: the bundled sample corpus')
     .option('--json [file]', 'the JSON report: on stdout (no value, or -), or written to the file')
-    .option('--markdown [file]', 'the Markdown report (the seed\'s tables): on stdout (no value, or -), or written to the file')
-    .option('--jobs <n>', 'threads reading files at most, the main thread included (default: the available parallelism; small corpora are read in-process)');
+    .option('--markdown [file]', "the Markdown report (the seed's tables): on stdout (no value, or -), or written to the file")
+    .option(
+      '--jobs <n>',
+      'threads reading files at most, the main thread included (default: the available parallelism; small corpora are read in-process)',
+    );
   addNamesOption(command);
   addResourceOptions(command);
   command.addHelpText(
     'after',
-    '\nFiles are classified from their header (only resources are read whole); a file named explicitly that is not a\nSkeleton or SkeletonComponent fails, one found inside a directory is skipped and counted. Symbolic links are\nfollowed (loops are reported); each real file is counted once. Reports are never written inside an input.\n\nExit status: 0 when every Skeleton and SkeletonComponent reads to its exact end and no Proven check fails, 1 otherwise, 2 on usage errors.\n\nExamples:\n  anvil-skel census\n  anvil-skel census extracted/ --json report.json --markdown census.md\n  anvil-skel census extracted/ --json | jq .skeletons',
+    [
+      '',
+      'Files are classified from their header (only resources are read whole); a file named explicitly that is not a',
+      'Skeleton or SkeletonComponent fails, one found inside a directory is skipped and counted. Symbolic links are',
+      'followed (loops are reported); each real file is counted once. Reports are never written inside an input.',
+      '',
+      'Exit status: 0 when every Skeleton and SkeletonComponent reads to its exact end and no Proven check fails, 1 otherwise, 2 on usage errors.',
+      '',
+      'Examples:',
+      '  anvil-skel census',
+      '  anvil-skel census extracted/ --json report.json --markdown census.md',
+      '  anvil-skel census extracted/ --json | jq .skeletons',
+    ].join('\n'),
   );
   command.action(async (paths: string[], options: CensusCommandOptions) => {
     const { censusCommand } = await import('../actions/census.js');

@@ -25,7 +25,11 @@ export function registerExportCommand(program: Command): void {
     .description('export a skeleton to glTF 2.0 as an armature (.glb, or .gltf with the buffer embedded)')
     .argument('<file>', 'Skeleton resource file')
     .option('-o, --output <file>', 'output file, .glb or .gltf (required)')
-    .option('--pose <pose>', `${GLTF_POSES.join(' | ')}: runtime puts the own transform in place of the root local`, GLTF_EXPORT_DEFAULTS.pose)
+    .option(
+      '--pose <pose>',
+      `${GLTF_POSES.join(' | ')}: runtime puts the own transform in place of the root local`,
+      GLTF_EXPORT_DEFAULTS.pose,
+    )
     .option('--axes <axes>', `${AXIS_CONVENTIONS.join(' | ')}: y-up maps engine (x, y, z) to glTF (x, z, -y)`, GLTF_EXPORT_DEFAULTS.axes)
     .addOption(new Option('--no-mesh', 'bones and skin only, without the mesh that draws them').default(GLTF_EXPORT_DEFAULTS.mesh))
     .option('--separate', 'with .gltf: write the buffer to a .bin beside it instead of embedding it');

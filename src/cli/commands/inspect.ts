@@ -20,7 +20,19 @@ export function registerInspectCommand(program: Command): void {
     .option('--no-checks', 'do not run the named checks (by default a failed Proven check makes the exit status 1)');
   addResourceOptions(command);
   addNamesOption(command);
-  command.addHelpText('after', '\nA Skeleton is also run through the named checks: failures are listed on stderr, and a failed Proven\ncheck makes the exit status 1 (the output is still printed).\n\nExamples:\n  anvil-skel inspect samples/anvilnext/MAD_CHR_Skel_U.Skeleton\n  anvil-skel inspect --json samples/scimitar/SWS_Skater.Skeleton\n  anvil-skel inspect --hex samples/anvilnext/MAD_NPC_Generic.SkeletonComponent');
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'A Skeleton is also run through the named checks: failures are listed on stderr, and a failed Proven',
+      'check makes the exit status 1 (the output is still printed).',
+      '',
+      'Examples:',
+      '  anvil-skel inspect samples/anvilnext/MAD_CHR_Skel_U.Skeleton',
+      '  anvil-skel inspect --json samples/scimitar/SWS_Skater.Skeleton',
+      '  anvil-skel inspect --hex samples/anvilnext/MAD_NPC_Generic.SkeletonComponent',
+    ].join('\n'),
+  );
   command.action(async (file: string, options: InspectOptions) => {
     const { inspectCommand } = await import('../actions/inspect.js');
     await inspectCommand(file, options);

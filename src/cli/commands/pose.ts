@@ -27,7 +27,9 @@ function common(command: Command): Command {
 }
 
 export function registerPoseCommands(program: Command): void {
-  const pose = program.command('pose').description("the engine's runtime pose array: build it, find it in a memory dump, show the runtime pose");
+  const pose = program
+    .command('pose')
+    .description("the engine's runtime pose array: build it, find it in a memory dump, show the runtime pose");
 
   common(
     pose
@@ -44,7 +46,9 @@ export function registerPoseCommands(program: Command): void {
     .argument('<dump>', 'binary memory dump')
     .option('--json', 'print {"offset","root","bones","matched","maxError"}')
     .option('--chunk-mib <n>', `read the dump in chunks of n MiB (default ${DEFAULT_CHUNK_MIB})`, parseChunkMib);
-  common(find).action(async (skeleton: string, dump: string, options: FindOptions) => (await actions()).findCommand(skeleton, dump, options));
+  common(find).action(async (skeleton: string, dump: string, options: FindOptions) =>
+    (await actions()).findCommand(skeleton, dump, options),
+  );
 
   const show = pose
     .command('show')
@@ -56,6 +60,7 @@ export function registerPoseCommands(program: Command): void {
 
 function parseChunkMib(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new UsageError(`--chunk-mib must be an integer from 1 to 1024, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 1024)
+    throw new UsageError(`--chunk-mib must be an integer from 1 to 1024, not ${JSON.stringify(value)}`);
   return n;
 }

@@ -10,9 +10,15 @@ export interface SampleCommandOptions {
 export function registerSampleCommand(program: Command): void {
   program
     .command('sample')
-    .description('write the bundled synthetic sample corpus (rider, bike, five addons, two components, a skater), or an inventory-scale one')
+    .description(
+      'write the bundled synthetic sample corpus (rider, bike, five addons, two components, a skater), or an inventory-scale one',
+    )
     .argument('<outdir>', 'folder to write into (created if missing)')
-    .addOption(new Option('--scale <scale>', 'bundled: the sample corpus; inventory: random rigs in the numbers of the seed\'s census').choices(['bundled', 'inventory']).default('bundled'))
+    .addOption(
+      new Option('--scale <scale>', "bundled: the sample corpus; inventory: random rigs in the numbers of the seed's census")
+        .choices(['bundled', 'inventory'])
+        .default('bundled'),
+    )
     .option('--seed <n>', `PRNG seed of the inventory corpus (default ${INVENTORY_DEFAULT_SEED}); the same seed writes the same bytes`)
     .addHelpText(
       'after',

@@ -28,7 +28,17 @@ export function registerValidateCommand(program: Command): void {
   addNamesOption(command);
   command.addHelpText(
     'after',
-    '\nEvery decoded Skeleton is also run through the named checks; a failed Proven check fails the file,\nother failed checks print warnings unless --strict.\n\nExit status: 0 when every resource holds, 1 when any fails, 2 on usage errors.\n\nExamples:\n  anvil-skel validate samples\n  anvil-skel validate --roundtrip --json extracted/ > report.json',
+    [
+      '',
+      'Every decoded Skeleton is also run through the named checks; a failed Proven check fails the file,',
+      'other failed checks print warnings unless --strict.',
+      '',
+      'Exit status: 0 when every resource holds, 1 when any fails, 2 on usage errors.',
+      '',
+      'Examples:',
+      '  anvil-skel validate samples',
+      '  anvil-skel validate --roundtrip --json extracted/ > report.json',
+    ].join('\n'),
   );
   command.action(async (paths: string[], options: ValidateOptions) => {
     const { validateCommand } = await import('../actions/validate.js');

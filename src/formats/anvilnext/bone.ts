@@ -1,4 +1,20 @@
-import { constU32, constU8, counted, f32, field, pointer, registersId, scopedReference, struct, u32, u64, u8, unknownLayout, vec4, type Infer } from '../../grammar/index.js';
+import {
+  constU32,
+  constU8,
+  counted,
+  f32,
+  field,
+  pointer,
+  registersId,
+  scopedReference,
+  struct,
+  u32,
+  u64,
+  u8,
+  unknownLayout,
+  vec4,
+  type Infer,
+} from '../../grammar/index.js';
 import { CLASS } from '../classes.js';
 import { referencePointer } from './common.js';
 
@@ -20,13 +36,17 @@ export const anvilnextBone = struct(
     localRotation: field(vec4, 'Observed', 'unit quaternion x, y, z, w'),
     unknownByte: field(u8, 'Observed', 'a byte'),
     enumValue: field(u32, 'Observed', 'an enum'),
-    modifiers: field(counted(unknownLayout('BoneModifier'), { mustBeEmpty: true, elementName: 'BoneModifier' }), 'Observed', 'BoneModifier array, empty in all checked bones; a non-empty one is refused'),
+    modifiers: field(
+      counted(unknownLayout('BoneModifier'), { mustBeEmpty: true, elementName: 'BoneModifier' }),
+      'Observed',
+      'BoneModifier array, empty in all checked bones; a non-empty one is refused',
+    ),
     words: field(counted(u32, { elementName: 'u32' }), 'Observed', 'counted u32 array'),
     constantWord: field(u32, 'Observed', '7 in all checked bones'),
     constantFloat: field(f32, 'Observed', '1.0 in all checked bones'),
     packedWord: field(u32, 'Observed', 'low 16 bits: array position; high 16 bits: descendant count'),
   },
-  'One element of the Skeleton\'s bone array.',
+  "One element of the Skeleton's bone array.",
 );
 
 /** One decoded `anvilnext` Bone record, every stored field but the constants. */

@@ -35,16 +35,27 @@ const skeletonComponentDeclaration = struct(
     classHash: field(constU32(CLASS.SkeletonComponent, 'SkeletonComponent'), 'Observed', 'SkeletonComponent'),
     base: field(rawBytes(4), 'Observed', 'four base bytes, kept raw'),
     mainSkeleton: field(resourceReference, 'Observed', 'main Skeleton reference'),
-    addons: field(counted(resourceReference, { elementName: 'ResourceReference' }), 'Observed', 'addon Skeleton references (mode byte 04): the MAD_CHR_SkelAddon_* rigs'),
+    addons: field(
+      counted(resourceReference, { elementName: 'ResourceReference' }),
+      'Observed',
+      'addon Skeleton references (mode byte 04): the MAD_CHR_SkelAddon_* rigs',
+    ),
     expressionPack: field(resourceReference, 'Observed', 'ExpressionPack reference (null as 03 and nine zero bytes)'),
-    trackDefinitions: field(counted(animTrackDefinition, { elementName: 'AnimTrackDefinition' }), 'Observed', '20-byte AnimTrackDefinition objects'),
+    trackDefinitions: field(
+      counted(animTrackDefinition, { elementName: 'AnimTrackDefinition' }),
+      'Observed',
+      '20-byte AnimTrackDefinition objects',
+    ),
     windForce: field(windForce, 'Observed', 'embedded WindForce; the resource ends here'),
   },
   'A SkeletonComponent: body length 56 + 10 × addons + 20 × track definitions.',
 );
 
 /** The SkeletonComponent, read through its generated reader (`compiled.ts`) when no field path is kept. */
-export const skeletonComponent = withCompiledReader(skeletonComponentDeclaration, skeletonComponentReader) as typeof skeletonComponentDeclaration;
+export const skeletonComponent = withCompiledReader(
+  skeletonComponentDeclaration,
+  skeletonComponentReader,
+) as typeof skeletonComponentDeclaration;
 
 /** A decoded `anvilnext` SkeletonComponent record, every stored field but the constants. */
 export type SkeletonComponent = Infer<typeof skeletonComponent>;

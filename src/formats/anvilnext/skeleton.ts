@@ -1,6 +1,24 @@
 import {
-  constU32, counted, f32, field, flaggedLengthPrefixedBytes, lengthPrefixedBytes, mapCodec, pointer, rawBytes, scopedReference,
-  struct, u32, u64, u8, vec4, withCompiledReader, withIdScope, type Codec, type CompiledReader, type Infer,
+  constU32,
+  counted,
+  f32,
+  field,
+  flaggedLengthPrefixedBytes,
+  lengthPrefixedBytes,
+  mapCodec,
+  pointer,
+  rawBytes,
+  scopedReference,
+  struct,
+  u32,
+  u64,
+  u8,
+  vec4,
+  withCompiledReader,
+  withIdScope,
+  type Codec,
+  type CompiledReader,
+  type Infer,
 } from '../../grammar/index.js';
 import { CLASS } from '../classes.js';
 import { anvilnextBoneElement } from './bone.js';
@@ -34,11 +52,19 @@ const poseBoneRaw = struct(
 
 function poseBoneCodec(reading: AnvilnextReading): Codec<AnvilnextPoseBone> {
   if (reading.poseBoneHeader === 'raw') {
-    return mapCodec(poseBoneRaw, (v) => ({ id: null, body: v.body }), (v) => ({ body: v.body }));
+    return mapCodec(
+      poseBoneRaw,
+      (v) => ({ id: null, body: v.body }),
+      (v) => ({ body: v.body }),
+    );
   }
   // This reading stores an id: a pose bone without one (null, as the raw reading decodes it) is
   // refused on write, not written as id 0, which would read back as another value.
-  return mapCodec(poseBoneWithHeader, (v) => ({ id: v.id, body: v.body }), (v) => ({ id: v.id as bigint, body: v.body }));
+  return mapCodec(
+    poseBoneWithHeader,
+    (v) => ({ id: v.id, body: v.body }),
+    (v) => ({ id: v.id as bigint, body: v.body }),
+  );
 }
 
 function buildSkeletonCodec(reading: AnvilnextReading) {
@@ -59,7 +85,7 @@ function buildSkeletonCodec(reading: AnvilnextReading) {
       classHash: field(constU32(CLASS.SkeletonPoseGroup, 'SkeletonPoseGroup'), 'Inferred', 'our reading, as in scimitar'),
       poses: field(counted(pose, { elementName: 'SkeletonPose' }), 'Proven', 'counted SkeletonPose objects'),
     },
-    'Element of the Skeleton\'s pose groups.',
+    "Element of the Skeleton's pose groups.",
   );
   const ikData = struct(
     'IKData',
@@ -76,13 +102,25 @@ function buildSkeletonCodec(reading: AnvilnextReading) {
       classHash: field(constU32(CLASS.Skeleton, 'Skeleton'), 'Proven', 'Skeleton'),
       managed: field(u8, 'Proven', 'managed prefix: one byte'),
       skeletonType: field(u32, 'Proven', 'SkeletonType enum (type 0x9C78EB24); 0–8 and 14 occur'),
-      bones: field(counted(anvilnextBoneElement, { elementName: 'Bone' }), 'Proven', 'tagged Bone objects 0x95741049, each parent before its children'),
+      bones: field(
+        counted(anvilnextBoneElement, { elementName: 'Bone' }),
+        'Proven',
+        'tagged Bone objects 0x95741049, each parent before its children',
+      ),
       root: field(scopedReference(pointer({ id: u64 }), 'earlier', 'bone'), 'Proven', 'null 03, or 02 + u64 back-reference (to bone 0)'),
       ownPosition: field(vec4, 'Proven', 'own transform: position x, y, z, 0'),
       ownRotation: field(vec4, 'Proven', 'own transform: rotation x, y, z, w'),
       bodyPartMapping: field(resourceReference, 'Proven', 'BodyPartMapping resource reference'),
-      poseGroups: field(counted(poseGroup, { elementName: 'SkeletonPoseGroup' }), 'Proven', 'SkeletonPoseGroup → SkeletonPose → SkeletonPoseBone'),
-      ikData: field(pointer({ id: u64, allowReference: false, inline: ikData }), 'Proven', 'null, or inline IKData 0x9A33101E with no stored fields'),
+      poseGroups: field(
+        counted(poseGroup, { elementName: 'SkeletonPoseGroup' }),
+        'Proven',
+        'SkeletonPoseGroup → SkeletonPose → SkeletonPoseBone',
+      ),
+      ikData: field(
+        pointer({ id: u64, allowReference: false, inline: ikData }),
+        'Proven',
+        'null, or inline IKData 0x9A33101E with no stored fields',
+      ),
       lookAt: field(resourceReference, 'Proven', 'LookAt resource reference'),
       reflexSystem: field(referencePointer, 'Proven', 'ReflexSystem, null (03) in all checked files'),
       float0: field(f32, 'Proven', 'meaning unknown'),
@@ -102,7 +140,9 @@ function buildSkeletonCodec(reading: AnvilnextReading) {
 
 /** The name `compiled.ts` gives the generated reader of a reading's Skeleton, e.g. `skeletonU32LengthIdClassReader`. */
 export function compiledSkeletonReaderName(reading: AnvilnextReading): string {
-  const words = readingKey(reading).split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = readingKey(reading)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return `skeleton${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Reader`;
 }
 

@@ -1,4 +1,18 @@
-import { constU32, constU8, counted, f32, field, pointer, registersId, scopedReference, struct, u32, u8, vec4, type Infer } from '../../grammar/index.js';
+import {
+  constU32,
+  constU8,
+  counted,
+  f32,
+  field,
+  pointer,
+  registersId,
+  scopedReference,
+  struct,
+  u32,
+  u8,
+  vec4,
+  type Infer,
+} from '../../grammar/index.js';
 import { CLASS, UNNAMED_CLASS } from '../classes.js';
 
 /** `03` none, or `02` + u32 id of a bone of this skeleton (possibly later in the list). */
@@ -53,13 +67,25 @@ export const scimitarBone = struct(
     id: field(u32, 'Proven', 'id'),
     classHash: field(constU32(CLASS.Bone, 'Bone'), 'Proven', 'Bone'),
     nameHash: field(u32, 'Observed', "CRC-32 of the bone's name, the key Animation mappings use"),
-    parent: field(scopedReference(pointer({ id: u32 }), 'earlier', 'bone'), 'Proven', 'tag 3 none (the root), or 2 and the id of a bone read before'),
-    initialTransforms: field(initialTransforms, 'Proven', 'BoneInitialTransforms: global position, global rotation, local position, local rotation'),
-    constraints: field(counted(orientationConstraint, { elementName: 'OrientationConstraint' }), 'Proven', 'u32 count of orientation constraints'),
+    parent: field(
+      scopedReference(pointer({ id: u32 }), 'earlier', 'bone'),
+      'Proven',
+      'tag 3 none (the root), or 2 and the id of a bone read before',
+    ),
+    initialTransforms: field(
+      initialTransforms,
+      'Proven',
+      'BoneInitialTransforms: global position, global rotation, local position, local rotation',
+    ),
+    constraints: field(
+      counted(orientationConstraint, { elementName: 'OrientationConstraint' }),
+      'Proven',
+      'u32 count of orientation constraints',
+    ),
     index: field(u8, 'Proven', "the bone's position in the list"),
     descendants: field(u8, 'Proven', 'its descendant count'),
   },
-  'One element of the Skeleton\'s bone array.',
+  "One element of the Skeleton's bone array.",
 );
 
 /** One decoded `scimitar` Bone record, every stored field but the constants. */

@@ -1,4 +1,18 @@
-import { constU32, constU8, counted, field, pointer, scopedReference, struct, u32, u8, vec4, withCompiledReader, withIdScope, type Infer } from '../../grammar/index.js';
+import {
+  constU32,
+  constU8,
+  counted,
+  field,
+  pointer,
+  scopedReference,
+  struct,
+  u32,
+  u8,
+  vec4,
+  withCompiledReader,
+  withIdScope,
+  type Infer,
+} from '../../grammar/index.js';
 import { CLASS, UNNAMED_CLASS } from '../classes.js';
 import { scimitarBoneElement } from './bone.js';
 import { scimitarSkeletonReader } from './compiled.js';
@@ -87,12 +101,20 @@ const skeleton = struct(
     id: field(u32, 'Proven', ''),
     classHash: field(constU32(CLASS.Skeleton, 'Skeleton'), 'Proven', ''),
     unknown0: field(u32, 'Unknown', '0 or 2'),
-    bones: field(counted(scimitarBoneElement, { elementName: 'Bone' }), 'Proven', 'bone count n, then n Bone records, each parent before its children'),
+    bones: field(
+      counted(scimitarBoneElement, { elementName: 'Bone' }),
+      'Proven',
+      'bone count n, then n Bone records, each parent before its children',
+    ),
     root: field(scopedReference(pointer({ id: u32, allowNull: false }), 'earlier', 'bone'), 'Proven', "tag 2 and the first bone's id"),
     unknown1: field(u32, 'Unknown', ''),
     poseGroups: field(counted(poseGroup, { elementName: 'SkeletonPoseGroup' }), 'Proven', 'u32 count of pose groups'),
     ikData: field(pointer({ id: u32, allowReference: false, inline: ikData }), 'Proven', 'tag 3 none, or 0 and inline IK data'),
-    comData: field(pointer({ id: u32, allowReference: false, inline: comData }), 'Proven', 'tag 3 none, or 0 and inline centre-of-mass data'),
+    comData: field(
+      pointer({ id: u32, allowReference: false, inline: comData }),
+      'Proven',
+      'tag 3 none, or 0 and inline centre-of-mass data',
+    ),
     unknown2: field(u32, 'Unknown', ''),
     mirrorData: field(mirrorData, 'Proven', 'the body ends here'),
   },
