@@ -80,9 +80,13 @@ describe('the root entry in a browser bundle', () => {
   it(`reads one Skeleton in under ${READ_ONE_BUDGET / 1000} KB minified, and the bundle works`, async () => {
     const { code, forbidden } = await bundle("export { readResource, skeletonFromResource } from './src/index.ts';", true);
     expect(forbidden).toEqual([]);
-    // Printed so the README's figure can be checked against a run.
     console.info(`read one Skeleton: ${code.length} bytes minified`);
     expect(code.length).toBeLessThan(READ_ONE_BUDGET);
+    // The README states the size; it must stay within 5 % of what a run measures.
+    const stated = /takes about (\d+) KB \(([\d,]+) bytes with esbuild/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(stated, 'the README states the bundle size').not.toBeNull();
+    const statedBytes = Number(stated![2]!.replaceAll(',', ''));
+    expect(Math.abs(code.length - statedBytes) / statedBytes).toBeLessThan(0.05);
     // Tree shaking must not have dropped what reading needs: run the bundle on a sample file.
     const file = join(temp, 'read-one.mjs');
     writeFileSync(file, code);
