@@ -121,7 +121,7 @@ class Walker {
     if (this.directories.has(real)) {
       // Reached again through a link or an overlapping input: a loop when it is still being walked.
       if (this.open.includes(real))
-        this.problems.push({ path, reason: 'symlink loop (a link back to a directory being walked)', failed: false });
+        this.problems.push({ path, reason: 'symlink loop: a link back to a directory being walked', failed: false });
       return;
     }
     this.directories.add(real);
@@ -150,7 +150,7 @@ class Walker {
     }
     if (info.isDirectory()) return this.walkDirectory(path);
     if (info.isFile()) return this.addFile(path, info, false);
-    this.problems.push({ path, reason: `skipped: is ${specialKind(info) ?? 'not a regular file'}; not read`, failed: false });
+    this.problems.push({ path, reason: `is ${specialKind(info) ?? 'not a regular file'}; not read`, failed: false });
   }
 
   walkNamed(path: string): boolean {

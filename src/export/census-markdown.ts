@@ -211,8 +211,17 @@ export function censusMarkdown(report: CensusReport, options: CensusMarkdownOpti
   lines.push(...componentLines(report));
   lines.push(...typeAndRootLines(report));
   lines.push(...checkSection(report));
-  const unreadable = report.refusals.filter((r) => r.kind === 'unreadable');
-  if (unreadable.length > 0) lines.push('## Unreadable files', '', ...unreadable.slice(0, max).map(refusalLine), '');
+  // Files no layout read: unreadable, named but of another class, or too short for their class.
+  const notRead = report.refusals.filter((r) => r.dialect === null);
+  if (notRead.length > 0) {
+    const more = notRead.length > max ? [`- … and ${fmt(notRead.length - max)} more (the JSON report lists every one)`] : [];
+    lines.push('## Files no layout read', '', ...notRead.slice(0, max).map(refusalLine), ...more, '');
+  }
+  const skipped = report.skippedPaths;
+  if (skipped.length > 0) {
+    const more = skipped.length > max ? [`- … and ${fmt(skipped.length - max)} more`] : [];
+    lines.push('## Paths skipped unread', '', ...skipped.slice(0, max).map((p) => `- \`${p.path}\`: ${cell(p.reason)}`), ...more, '');
+  }
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -18,6 +18,15 @@ export function censusSummaryText(report: CensusReport, source: string): string 
       : `${fmt(s.exact)} of ${fmt(s.total)} Skeletons consume exactly; ${fmt(s.refused)} are refused. The ones read hold ${fmt(report.bones)} bones.`,
     `${fmt(report.names.resolved)} of ${fmt(report.names.total)} bone name hashes resolve through the name dictionary.`,
   ];
+  const notRead = report.refusals.filter((r) => r.dialect === null).length;
+  if (notRead > 0) {
+    lines.push(
+      `${count(notRead, 'file')} failed before any layout read ${notRead === 1 ? 'it' : 'them'} (unreadable, not a resource, or too short for its class); each is named on stderr.`,
+    );
+  }
+  const skippedPaths = report.skippedPaths.length;
+  if (skippedPaths > 0)
+    lines.push(`${count(skippedPaths, 'path')} skipped unread (FIFOs, devices, sockets, symlink loops, dangling links).`);
   if (c.total > 0)
     lines.push(
       `${fmt(c.total)} SkeletonComponents: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,

@@ -37,7 +37,7 @@ describe('census of a corpus with planted bad files', () => {
     expect(report.files).toBe(12 + 8); // the samples, six planted resources, a text file, an empty file
     expect(report.skipped).toBe(2 + 1); // the samples' README and names.txt, the text file
     expect(report.skippedPaths).toEqual([
-      { path: join(corpus.dir, 'planted', 'deeper', 'loop'), reason: 'symlink loop (a link back to a directory being walked)' },
+      { path: join(corpus.dir, 'planted', 'deeper', 'loop'), reason: 'symlink loop: a link back to a directory being walked' },
     ]);
     expect(report.skeletons).toEqual({
       total: 13,

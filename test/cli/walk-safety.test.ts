@@ -188,11 +188,11 @@ describe('2. header first: nothing is read whole that is not a resource, nothing
     expect(json(census.stdout)).toMatchObject({
       files: 1,
       skeletons: { exact: 1 },
-      skippedPaths: [{ path: fifo, reason: 'skipped: is a FIFO; not read' }],
+      skippedPaths: [{ path: fifo, reason: 'is a FIFO; not read' }],
     });
     const validate = await runCli(['validate', '-v', tree]);
     expect(validate.code).toBe(0);
-    expect(validate.stdout).toContain(`skip  ${fifo}  (skipped: is a FIFO; not read)`);
+    expect(validate.stdout).toContain(`skip  ${fifo}  (is a FIFO; not read)`);
     const named = await runCli(['validate', '--json', fifo]);
     expect(named.code).toBe(1);
     expect(json(named.stdout).files[0]).toMatchObject({ status: 'unreadable', reason: 'is a FIFO; not read' });
@@ -276,7 +276,7 @@ describe('4. symbolic links are followed once, loops and dangling links reported
     const report = json(run.stdout);
     expect(report).toMatchObject({ files: 2, skeletons: { exact: 2, byDialect: { anvilnext: 1, scimitar: 1 } } });
     expect(report.skippedPaths).toEqual([
-      { path: join(links, 'c-loop'), reason: 'symlink loop (a link back to a directory being walked)' },
+      { path: join(links, 'c-loop'), reason: 'symlink loop: a link back to a directory being walked' },
       { path: join(links, 'd-dangling'), reason: 'dangling symlink (its target does not exist)' },
     ]);
   });
@@ -349,6 +349,11 @@ describe('6. one rule for files that are not resources', () => {
     ]);
     const inspect = await runCli(['inspect', short]);
     expect(inspect.stderr).toBe(`anvil-skel: ${short}: ends at byte 7, before the class at offset 8\n`);
+    // The summary and the Markdown say so too, not "no refusals" alone.
+    const text = await runCli(['census', dir]);
+    expect(text.stdout).toContain('1 file failed before any layout read it');
+    const markdown = await runCli(['census', dir, '--markdown']);
+    expect(markdown.stdout).toContain(`## Files no layout read\n\n- \`${short}\`: ends at byte 7, before the class at offset 8\n`);
     // The same bytes under a name that claims nothing are simply another class.
     rmSync(short);
     writeFileSync(join(dir, 'cut.bin'), readFileSync(RIDER).subarray(0, 7));
