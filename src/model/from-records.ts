@@ -91,7 +91,8 @@ export function skeletonFromScimitar(record: ScimitarSkeleton): Skeleton {
 
 /**
  * An `anvilnext` Skeleton record for a model, ready for {@link writeResource}, with the seed's usual
- * values where the model is silent and `overrides` on top. Never throws itself; a model the layout
+ * values where the model is silent and `overrides` on top. Throws a RangeError for a stored index or
+ * descendant count past 16 bits; a model the layout
  * cannot hold (a parent or mirror that is not a bone index) makes {@link writeResource} throw.
  */
 export function anvilnextRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<AnvilnextSkeleton> = {}): AnvilnextSkeleton {
@@ -141,7 +142,7 @@ export function anvilnextRecordFromSkeleton(skeleton: Skeleton, overrides: Parti
 /**
  * A `scimitar` Skeleton record for a model, ready for {@link writeResource}: mirror pairs from the
  * model's mirrors, ids of the bind-transform objects allocated after the largest bone id, `overrides`
- * on top. Never throws.
+ * on top. Never throws itself; a stored index or descendant count past 255 makes {@link writeResource} throw.
  */
 export function scimitarRecordFromSkeleton(skeleton: Skeleton, overrides: Partial<ScimitarSkeleton> = {}): ScimitarSkeleton {
   const ids = skeleton.bones.map((b) => Number(BigInt.asUintN(32, b.id)));
@@ -159,8 +160,9 @@ export function scimitarRecordFromSkeleton(skeleton: Skeleton, overrides: Partia
       localRotation: v4(b.local.rotation),
     },
     constraints: [],
-    index: b.storedIndex & 0xff,
-    descendants: b.descendants & 0xff,
+    // Not masked: a value past 255 is refused when written (bones[i].index), never wrapped.
+    index: b.storedIndex,
+    descendants: b.descendants,
   }));
   // A mirror naming no bone of the model (a removed one) has no name to give: the pair is left
   // without one, which writing refuses at that pair's field.

@@ -10,6 +10,7 @@ import { readResource, writeResource, type Resource } from '../../src/formats/re
 import { ANVILNEXT_READING_DEFAULTS, type AnvilnextSkeleton } from '../../src/formats/anvilnext/index.js';
 import type { ScimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import { counted, decodeAll, encodeAll, f32, field, struct, u16, u32, u64, u8, vec4, type AnyCodec } from '../../src/grammar/index.js';
+import { skeletonFromResource } from '../../src/model/read.js';
 import { EncodeError, ParseError } from '../../src/io/errors.js';
 import {
   anvilnextRecordFromSkeleton,
@@ -575,4 +576,24 @@ describe('every number of a sample, replaced by a value no field of its type hol
       expect(wrong).toEqual([]);
     });
   }
+});
+
+describe('model to record: a stored index or descendant count is never wrapped', () => {
+  it('scimitar: a stored index of 300 is refused at bones[3].index when written, not written as 44', () => {
+    const skeleton = skeletonFromResource(skater().resource as Extract<Resource, { kind: 'Skeleton' }>);
+    const bones = skeleton.bones.map((b, i) => (i === 3 ? { ...b, storedIndex: 300 } : b));
+    const record = scimitarRecordFromSkeleton({ ...skeleton, bones });
+    expect(record.bones[3]!.index).toBe(300);
+    const e = encodeRefusal(() => writeResource({ kind: 'Skeleton', dialect: 'scimitar', record }));
+    // bones[3] starts at 111 + 98 · 2 = 307; its index byte is its second-to-last byte: 307 + 98 − 2 = 403.
+    expect(refusalOf(e)).toEqual({ offset: 403, path: 'bones[3].index', expected: 'an integer 0..255', actual: '300 (0x12C)' });
+  });
+
+  it('anvilnext: a descendant count past 16 bits is refused with a RangeError naming it', () => {
+    const skeleton = skeletonFromResource(rider().resource as Extract<Resource, { kind: 'Skeleton' }>);
+    const bones = skeleton.bones.map((b, i) => (i === 2 ? { ...b, descendants: 0x10000 } : b));
+    expect(() => anvilnextRecordFromSkeleton({ ...skeleton, bones })).toThrow(
+      new RangeError("the descendant count 65536 does not fit the packed bone word's 16 bits"),
+    );
+  });
 });

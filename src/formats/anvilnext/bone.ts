@@ -55,8 +55,19 @@ export type AnvilnextBone = Infer<typeof anvilnextBone>;
 /** Bones join the resource's id scope as they are read, so parents can be checked at once. */
 export const anvilnextBoneElement = registersId(anvilnextBone, (bone) => bone.id, 'bone');
 
+/**
+ * The packed bone word: descendant count in the high 16 bits, array position in the low 16. Throws
+ * a RangeError for a value that does not fit its 16 bits (masking it would write another number).
+ */
 export function packBoneWord(index: number, descendants: number): number {
-  return (((descendants & 0xffff) << 16) | (index & 0xffff)) >>> 0;
+  for (const [what, value] of [
+    ['stored index', index],
+    ['descendant count', descendants],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffff)
+      throw new RangeError(`the ${what} ${value} does not fit the packed bone word's 16 bits`);
+  }
+  return ((descendants << 16) | index) >>> 0;
 }
 
 /** The array position kept in a packed bone word's low 16 bits. */
