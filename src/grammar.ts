@@ -29,6 +29,6 @@ export { flaggedLengthPrefixedBytes, lengthPrefixedBytes, mapCodec, unknownLayou
 export { decodeAll, encodeAll, type DecodeOptions, type Decoded } from './grammar/decode.js';
 export { ByteReader } from './io/reader.js';
 export { ByteWriter } from './io/writer.js';
-export { EncodeError, ParseError, type ParseErrorDetails } from './io/errors.js';
+export { EncodeError, ParseError, Refusal, type ParseErrorDetails } from './io/errors.js';
 export type { PathSegment } from './io/format.js';
 export type { Vec4 } from './math/vector.js';

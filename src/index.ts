@@ -28,7 +28,7 @@ export {
   parseAnvilnextReading,
   type AnvilnextReading,
 } from './formats/anvilnext/reading.js';
-export { EncodeError, ParseError, type ParseErrorDetails } from './io/errors.js';
+export { EncodeError, ParseError, Refusal, type ParseErrorDetails } from './io/errors.js';
 export type { PathSegment } from './io/format.js';
 export type { Span } from './grammar/codec.js';
 export type { PointerValue } from './grammar/pointer.js';

@@ -13,27 +13,25 @@ export interface ParseErrorDetails {
 }
 
 /**
- * Every refusal of bad input is a ParseError, with the offset, the field path, and what was
- * expected and found: `offset 0x1A2 (418): bones[3].parent: expected a bone read before, got …`.
+ * What every refusal carries, read or write: the offset, the field path, and what was expected and
+ * found; its message reads `offset 0x1A2 (418): bones[3].parent: expected …, got …`.
  */
-export class ParseError extends Error {
-  /** Always `ParseError`. */
-  override name = 'ParseError';
-  /** Absolute byte offset in the input where the problem is. */
+export abstract class Refusal extends Error {
+  /** Absolute byte offset where the problem is (in the input when reading, the output when writing). */
   readonly offset: number;
   /** The field path as text, e.g. `bones[3].parent`; `(root)` for the resource itself. */
   readonly path: string;
   /** The field path as segments, e.g. `['bones', 3, 'parent']`. */
   readonly pathSegments: readonly PathSegment[];
-  /** What the grammar expected, in words. */
+  /** What was expected, in words. */
   readonly expected: string;
-  /** What the input holds, in words. */
+  /** What was found, in words. */
   readonly actual: string;
 
   /** A refusal whose message reads `offset 0x1A2 (418): bones[3].parent: expected …, got …`. */
   constructor(details: ParseErrorDetails) {
     const path = formatPath(details.path);
-    super(refusalMessage(details.offset, path, details));
+    super(`offset ${formatOffset(details.offset)}: ${path}: expected ${details.expected}, got ${details.actual}`);
     this.offset = details.offset;
     this.path = path;
     this.pathSegments = [...details.path];
@@ -47,8 +45,13 @@ export class ParseError extends Error {
   }
 }
 
-function refusalMessage(offset: number, path: string, details: ParseErrorDetails): string {
-  return `offset ${formatOffset(offset)}: ${path}: expected ${details.expected}, got ${details.actual}`;
+/**
+ * Every refusal of bad input is a ParseError, with the offset, the field path, and what was
+ * expected and found: `offset 0x1A2 (418): bones[3].parent: expected a bone read before, got …`.
+ */
+export class ParseError extends Refusal {
+  /** Always `ParseError`. */
+  override name = 'ParseError';
 }
 
 /**
@@ -62,26 +65,7 @@ function refusalMessage(offset: number, path: string, details: ParseErrorDetails
  * It is a sibling of ParseError rather than the same class, so that callers can tell a file that
  * is refused (ParseError) from a value of their own that is (EncodeError).
  */
-export class EncodeError extends Error {
+export class EncodeError extends Refusal {
+  /** Always `EncodeError`. */
   override name = 'EncodeError';
-  readonly offset: number;
-  readonly path: string;
-  readonly pathSegments: readonly PathSegment[];
-  readonly expected: string;
-  readonly actual: string;
-
-  constructor(details: ParseErrorDetails) {
-    const path = formatPath(details.path);
-    super(refusalMessage(details.offset, path, details));
-    this.offset = details.offset;
-    this.path = path;
-    this.pathSegments = [...details.path];
-    this.expected = details.expected;
-    this.actual = details.actual;
-  }
-
-  /** The refusal as plain data for reports and JSON. */
-  toJSON(): { offset: number; path: string; expected: string; actual: string; message: string } {
-    return { offset: this.offset, path: this.path, expected: this.expected, actual: this.actual, message: this.message };
-  }
 }
