@@ -19,6 +19,7 @@ const VALUES: Record<string, readonly string[]> = {
     'describeHeader',
     'ParseError',
     'EncodeError',
+    'Refusal',
     'DIALECTS',
     'ANVILNEXT_READING_CHOICES',
     'ANVILNEXT_READING_DEFAULTS',
@@ -116,6 +117,7 @@ const VALUES: Record<string, readonly string[]> = {
     'ByteWriter',
     'ParseError',
     'EncodeError',
+    'Refusal',
   ],
   samples: [
     'sampleCorpus',
