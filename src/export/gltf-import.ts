@@ -92,8 +92,8 @@ export interface BoneChange {
 
 /** What {@link applyArmature} returns: the new resource, its bytes and what changed. */
 export interface ArmatureImport {
-  /** The original resource with the new stored transforms (a copy; the input is not changed). */
-  resource: Resource;
+  /** The original Skeleton resource with the new stored transforms (a copy; the input is not changed). */
+  resource: Extract<Resource, { kind: 'Skeleton' }>;
   /** The new resource's bytes, as {@link writeResource} writes them. */
   bytes: Uint8Array;
   /** The axes the glTF was read in. */

@@ -5,6 +5,7 @@
  * offsets worked out from docs/format-*.md.
  */
 import { WebIO, type Document, type Node } from '@gltf-transform/core';
+import fc from 'fast-check';
 import { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { checkSkeletonResource, isBlockingFailure } from '../../src/analysis/check-resource.js';
@@ -451,5 +452,48 @@ describe('refused with a message naming the node or bone', () => {
     const before = bytesOf(resource);
     await applyArmature(resource, await editedGlb(model(resource), 'y-up'));
     expect(bytesOf(resource)).toEqual(before);
+  });
+});
+
+describe('any bone moved by any vector', () => {
+  it('moves by exactly that vector in engine axes and changes no other local (property)', async () => {
+    const resources = [...SAMPLES, ...inventorySkeletons().slice(0, 4)].map((s) => read(s.bytes));
+    const glbs = await Promise.all(resources.map((r) => exportGlb(model(r), { mesh: false })));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(resources.length - 1),
+        fc.nat(),
+        fc.tuple(...[0, 1, 2].map(() => fc.double({ min: -2, max: 2, noNaN: true }))),
+        async (which, pick, move) => {
+          const resource = resources[which]!;
+          const skeleton = model(resource);
+          const bone = pick % skeleton.bones.length;
+          const doc = await io.readBinary(glbs[which]!);
+          const node = doc
+            .getRoot()
+            .listNodes()
+            .find((n) => (n.getExtras() as { index?: number }).index === bone)!;
+          const t = node.getTranslation();
+          node.setTranslation([t[0] + move[0]!, t[1] + move[1]!, t[2] + move[2]!]);
+          const result = await applyArmature(resource, await io.writeBinary(doc));
+          const after = model(result.resource);
+          // y-up: glTF (a, b, c) is engine (a, −c, b).
+          const engine = [move[0]!, -move[2]!, move[1]!];
+          [0, 1, 2].forEach((k) => {
+            const expected = skeleton.bones[bone]!.local.position[k]! + engine[k]!;
+            // A lane within 1e-6 of the old one keeps its bits; else the f32 nearest the sum.
+            const tolerance =
+              Math.abs(engine[k]!) <= 1e-6 * Math.max(1, Math.abs(expected)) ? 1e-6 : 4e-7 * Math.max(1, Math.abs(expected));
+            expect(Math.abs(after.bones[bone]!.local.position[k]! - expected)).toBeLessThanOrEqual(tolerance);
+          });
+          after.bones.forEach((b, i) => {
+            if (i === bone) return;
+            expect(b.local.position).toEqual(skeleton.bones[i]!.local.position);
+            expect(b.local.rotation).toEqual(skeleton.bones[i]!.local.rotation);
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
