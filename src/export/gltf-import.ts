@@ -143,16 +143,23 @@ async function readDocument(gltf: GltfInput): Promise<Document> {
   try {
     if (gltf instanceof Uint8Array) {
       if (isGlb(gltf)) return await io.readBinary(gltf);
-      return await io.readJSON({ json: parseJson(gltf), resources: {} });
+      return await readJsonDocument(io, gltf, {});
     }
-    return await io.readJSON({
-      json: parseJson(gltf.json),
-      resources: { ...(gltf.resources ?? {}) } as Record<string, Uint8Array<ArrayBuffer>>,
-    });
+    return await readJsonDocument(io, gltf.json, gltf.resources ?? {});
   } catch (error) {
     if (error instanceof ArmatureImportError) throw error;
     throw new ArmatureImportError('not-gltf', `the glTF does not read: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+async function readJsonDocument(io: WebIO, bytes: Uint8Array, resources: Record<string, Uint8Array>): Promise<Document> {
+  const json = parseJson(bytes);
+  // The reader would fail on a missing buffer without naming it.
+  for (const [i, buffer] of (json.buffers ?? []).entries()) {
+    if (typeof buffer.uri === 'string' && !buffer.uri.startsWith('data:') && !(buffer.uri in resources))
+      throw new ArmatureImportError('not-gltf', `buffers[${i}] is the external file '${buffer.uri}', which was not given with the JSON`);
+  }
+  return io.readJSON({ json, resources: { ...resources } as Record<string, Uint8Array<ArrayBuffer>> });
 }
 
 function isGlb(bytes: Uint8Array): boolean {

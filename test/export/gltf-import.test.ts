@@ -497,3 +497,13 @@ describe('any bone moved by any vector', () => {
     );
   });
 });
+
+describe('a .gltf whose buffer is missing', () => {
+  it('is refused naming the buffer, not with a reader error', async () => {
+    const resource = rider();
+    const { json } = await exportGltfSeparate(model(resource), {}, 'rig.bin');
+    const error = await refusal(resource, new TextEncoder().encode(json));
+    expect(error.reason).toBe('not-gltf');
+    expect(error.message).toContain("buffers[0] is the external file 'rig.bin'");
+  });
+});

@@ -85,7 +85,13 @@ async function readGltfFile(path: string, maxSize: number): Promise<{ input: Glt
   for (const uri of uris) {
     if (typeof uri !== 'string' || uri.startsWith('data:') || uri in resources) continue;
     if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) throw new InputFileError(`${path}: names the resource '${uri}', which is not a file beside it`);
-    const file = resolve(dirname(path), decodeURIComponent(uri));
+    let relative: string;
+    try {
+      relative = decodeURIComponent(uri);
+    } catch {
+      throw new InputFileError(`${path}: the resource URI '${uri}' is not well-formed percent-encoding`);
+    }
+    const file = resolve(dirname(path), relative);
     resources[uri] = await readLimited(file, maxSize, `the resource '${uri}' of ${path}`);
     resourcePaths.push(file);
   }
