@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCensusCommand } from './commands/census.js';
 import { registerExportCommand } from './commands/export.js';
+import { registerImportCommand } from './commands/import.js';
 import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
 import { registerPoseCommands } from './commands/pose.js';
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerSampleCommand(program);
   registerNameCommands(program);
   registerExportCommand(program);
+  registerImportCommand(program);
   registerPoseCommands(program);
   return program;
 }

@@ -28,3 +28,13 @@ export function convertTransform(t: Readonly<Transform>, axes: AxisConvention): 
   const p = convertPosition(t.position, axes);
   return { position: [p[0], p[1], p[2], 0], rotation: convertRotation(t.rotation, axes) };
 }
+
+/** The inverse of {@link convertPosition}: glTF (x, y, z) in `y-up` is engine (x, −z, y); `z-up` keeps the numbers. */
+export function unconvertPosition(p: Readonly<Vec3 | Vec4>, axes: AxisConvention): Vec3 {
+  return axes === 'y-up' ? [p[0], -p[2], p[1]] : [p[0], p[1], p[2]];
+}
+
+/** The inverse of {@link convertRotation}: the vector part turns back like a position. */
+export function unconvertRotation(q: Readonly<Quat>, axes: AxisConvention): Quat {
+  return axes === 'y-up' ? [q[0], -q[2], q[1], q[3]] : [q[0], q[1], q[2], q[3]];
+}

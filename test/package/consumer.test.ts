@@ -97,7 +97,7 @@ const CONSUMER_SOURCE = `
 // consumer itself needs of its host.
 declare const console: { log(text: string): void };
 import { CensusAccumulator, ParseError, readResource, runChecks, skeletonFromResource, writeResource, type CheckResult, type Skeleton } from 'anvil-skeleton';
-import { exportGlb, type GltfExportOptions } from 'anvil-skeleton/gltf';
+import { applyArmature, ArmatureImportError, exportGlb, type ArmatureImport, type GltfExportOptions } from 'anvil-skeleton/gltf';
 import { PrimitiveKind, decodeAll, field, struct, u32, type Infer } from 'anvil-skeleton/grammar';
 import { sampleCorpus } from 'anvil-skeleton/samples';
 
@@ -108,6 +108,7 @@ if (decoded.a + decoded.b !== 3 || u32.primitive !== kind) throw new Error('gram
 
 const census = new CensusAccumulator();
 let first: Skeleton | null = null;
+let firstResource: Parameters<typeof applyArmature>[0] | null = null;
 for (const file of sampleCorpus()) {
   census.addFile(file.path, file.bytes);
   const result = readResource(file.bytes);
@@ -118,6 +119,7 @@ for (const file of sampleCorpus()) {
     const results: CheckResult[] = runChecks({ skeleton, record: result.resource.record });
     if (results.some((r) => r.status === 'failed')) throw new Error(\`checks failed: \${file.path}\`);
     first ??= skeleton;
+    firstResource ??= result.resource;
   }
 }
 if (!census.report().ok) throw new Error('census: not ok');
@@ -129,6 +131,14 @@ try {
 const options: Partial<GltfExportOptions> = { pose: 'runtime', mesh: false };
 const glb = await exportGlb(first!, options);
 if (String.fromCharCode(...glb.subarray(0, 4)) !== 'glTF') throw new Error('gltf: not a GLB');
+try {
+  await applyArmature(firstResource!, glb);
+  throw new Error('gltf: a runtime export was applied');
+} catch (error) {
+  if (!(error instanceof ArmatureImportError) || error.reason !== 'runtime-pose') throw error;
+}
+const back: ArmatureImport = await applyArmature(firstResource!, await exportGlb(first!));
+if (back.changes.length !== 0 || back.bytes.length !== writeResource(firstResource!).length) throw new Error('gltf: the round trip changed');
 console.log('consumer ran');
 `;
 
@@ -214,8 +224,10 @@ describe('a consumer of the packed package', { timeout: 120_000 }, () => {
     cpSync(join(ROOT, 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton'), join(work, 'MAD_CHR_Skel_U.Skeleton'));
     const output = execFileSync(process.execPath, [join(consumer, 'guide-out/guide.js')], { cwd: work, encoding: 'utf8' });
     expect(output).toContain('held');
-    expect(readdirSync(work).sort()).toEqual(['MAD_CHR_Skel_U.Skeleton', 'rider.glb', 'rider.resaved.Skeleton']);
+    expect(readdirSync(work).sort()).toEqual(['MAD_CHR_Skel_U.Skeleton', 'rider.edited.Skeleton', 'rider.glb', 'rider.resaved.Skeleton']);
     expect(readFileSync(join(work, 'rider.glb')).subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(readFileSync(join(work, 'rider.resaved.Skeleton'))).toEqual(readFileSync(join(work, 'MAD_CHR_Skel_U.Skeleton')));
+    // The guide applies an unedited export back: the original bytes.
+    expect(readFileSync(join(work, 'rider.edited.Skeleton'))).toEqual(readFileSync(join(work, 'MAD_CHR_Skel_U.Skeleton')));
   });
 });

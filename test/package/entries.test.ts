@@ -85,6 +85,9 @@ const VALUES: Record<string, readonly string[]> = {
     'GLTF_EXPORT_DEFAULTS',
     'GLTF_POSES',
     'AXIS_CONVENTIONS',
+    'applyArmature',
+    'ArmatureImportError',
+    'UNCHANGED_TOLERANCE',
   ],
   grammar: [
     'u8',

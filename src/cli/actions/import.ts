@@ -1,0 +1,145 @@
+/** What `import` does (declared in commands/import.ts). */
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { ArmatureImport, BoneChange, GltfInput } from '../../export/gltf-import.js';
+import { ParseError } from '../../io/errors.js';
+import { count } from '../../io/format.js';
+import { formatSize } from '../input-file.js';
+import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
+import type { ImportCommandOptions } from '../commands/import.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { fsReason } from '../files.js';
+import { InputFileError, loadResource } from '../load.js';
+import { loadNameDictionary } from '../name-lists.js';
+import { resourceReadOptions } from '../options.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+
+/** The glTF reader and its library load only when a command imports. */
+const gltfImport = () => import('../../export/gltf-import.js');
+
+export async function runImport(original: string, edited: string, options: ImportCommandOptions): Promise<void> {
+  if (options.output === undefined || options.output === '') throw new UsageError('import: missing -o <out.Skeleton>');
+  let axes: AxisConvention | undefined;
+  if (options.axes !== undefined) {
+    if (!(AXIS_CONVENTIONS as readonly string[]).includes(options.axes))
+      throw new UsageError(`import: --axes must be ${AXIS_CONVENTIONS.join(' or ')}, not '${options.axes}'`);
+    axes = options.axes as AxisConvention;
+  }
+  const read = resourceReadOptions(options);
+  const json = options.json === true;
+  const gltf = await readGltfFile(edited, read.maxSize);
+  await refuseUnsafeOutputs([{ path: options.output, option: '-o' }], [original, edited, ...gltf.resourcePaths], 'import');
+  const dictionary = await loadNameDictionary(options.names ?? []);
+
+  let loaded;
+  try {
+    loaded = await loadResource(original, read);
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    return refuse(json, `${original}: ${error.message}`);
+  }
+  if (loaded.resource.kind !== 'Skeleton') throw new InputFileError(`${original}: is a ${loaded.resource.kind}, not a Skeleton`);
+
+  const { applyArmature, ArmatureImportError } = await gltfImport();
+  let result: ArmatureImport;
+  try {
+    result = await applyArmature(loaded.resource, gltf.input, { axes, boneName: (bone) => dictionary.resolve(bone.nameHash) });
+  } catch (error) {
+    if (!(error instanceof ArmatureImportError)) throw error;
+    return refuse(json, `${edited}: ${error.message}`, error.reason);
+  }
+  await writeFileAtomic(options.output, result.bytes);
+  const identical = sameBytes(result.bytes, loaded.bytes);
+  if (json) {
+    process.stdout.write(`${JSON.stringify(importReport(original, edited, options.output, result, identical), null, 2)}\n`);
+  } else {
+    process.stdout.write(importText(options.output, result, identical));
+  }
+  process.exitCode = EXIT_OK;
+}
+
+function refuse(json: boolean, message: string, reason?: string): void {
+  process.stderr.write(`anvil-skel: import refused, nothing written: ${message}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ error: { kind: 'refused', ...(reason ? { reason } : {}), message } }, null, 2)}\n`);
+  process.exitCode = EXIT_FAILED;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** The edited glTF: a .glb's bytes, or a .gltf's JSON with every external buffer read beside it. */
+async function readGltfFile(path: string, maxSize: number): Promise<{ input: GltfInput; resourcePaths: string[] }> {
+  const bytes = await readLimited(path, maxSize, 'the glTF');
+  if (bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === 'glTF') return { input: bytes, resourcePaths: [] };
+  let document: { buffers?: { uri?: unknown }[]; images?: { uri?: unknown }[] };
+  try {
+    document = JSON.parse(new TextDecoder().decode(bytes)) as typeof document;
+  } catch {
+    // Not JSON either: the library refuses it with its reason.
+    return { input: bytes, resourcePaths: [] };
+  }
+  const resources: Record<string, Uint8Array> = {};
+  const resourcePaths: string[] = [];
+  const uris = [...(document.buffers ?? []), ...(document.images ?? [])].map((item) => item?.uri);
+  for (const uri of uris) {
+    if (typeof uri !== 'string' || uri.startsWith('data:') || uri in resources) continue;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) throw new InputFileError(`${path}: names the resource '${uri}', which is not a file beside it`);
+    let relative: string;
+    try {
+      relative = decodeURIComponent(uri);
+    } catch {
+      throw new InputFileError(`${path}: the resource URI '${uri}' is not well-formed percent-encoding`);
+    }
+    const file = resolve(dirname(path), relative);
+    resources[uri] = await readLimited(file, maxSize, `the resource '${uri}' of ${path}`);
+    resourcePaths.push(file);
+  }
+  return { input: { json: bytes, resources }, resourcePaths };
+}
+
+async function readLimited(path: string, maxSize: number, what: string): Promise<Uint8Array> {
+  const info = await stat(path).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new UsageError(`no such file: ${path}${what === 'the glTF' ? '' : ` (${what})`}`);
+    throw new InputFileError(`${path}: ${fsReason(error)}`);
+  });
+  if (!info.isFile()) throw new InputFileError(`${path}: ${what} is not a regular file`);
+  if (info.size > maxSize) throw new InputFileError(`${path}: ${what} is ${formatSize(info.size)}, over --max-size ${formatSize(maxSize)}`);
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    throw new InputFileError(`${path}: ${fsReason(error)}`);
+  }
+}
+
+const signed = (v: number): string => (v >= 0 ? `+${v.toFixed(6)}` : v.toFixed(6));
+
+function boneLine(change: BoneChange): string {
+  const name = change.name ?? change.nameHash;
+  return `  bone ${change.index} (${name}): translation (${change.translation.map(signed).join(', ')}), rotation ${change.rotationDegrees.toFixed(4)}°\n`;
+}
+
+function importText(output: string, result: ArmatureImport, identical: boolean): string {
+  const moved = result.changes.length === 0 ? 'no bone moved' : `${count(result.changes.length, 'local')} changed`;
+  const head = `wrote ${output}: ${count(result.bones, 'bone')}, ${moved}`;
+  const below =
+    result.globalsRecomputed.length > 0 ? `, ${count(result.globalsRecomputed.length, 'more global')} recomputed below them` : '';
+  const same = identical ? '; identical to the original' : '';
+  return `${head}${below}${same} (axes ${result.axes})\n${result.changes.map(boneLine).join('')}`;
+}
+
+function importReport(original: string, edited: string, output: string, result: ArmatureImport, identical: boolean) {
+  return {
+    original,
+    gltf: edited,
+    output,
+    axes: result.axes,
+    bones: result.bones,
+    matchedBy: result.matchedBy,
+    identical,
+    changes: result.changes,
+    globalsRecomputed: result.globalsRecomputed,
+    size: result.bytes.length,
+  };
+}
