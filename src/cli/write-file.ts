@@ -93,6 +93,11 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
 export interface PlannedOutput {
   path: string;
   option: string;
+  /**
+   * The output is itself a resource (`import -o out.Skeleton`), so an existing Skeleton there is
+   * an earlier output to replace, not a mistyped report path. Inputs are still never replaced.
+   */
+  isResource?: boolean;
 }
 
 /**
@@ -130,7 +135,7 @@ export async function refuseUnsafeOutputs(
       }
     }
     if (info?.isDirectory()) throw new UsageError(`${command}: ${output.option} '${output.path}' is a directory; name a file`);
-    if (info?.isFile() && resourceClassOf(destination) !== null) {
+    if (info?.isFile() && output.isResource !== true && resourceClassOf(destination) !== null) {
       throw new UsageError(`${command}: ${output.option} '${output.path}' is a Skeleton resource, not a report; it is never overwritten`);
     }
   }

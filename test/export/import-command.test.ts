@@ -60,6 +60,10 @@ describe('anvil-skel import', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('no bone moved; identical to the original (axes z-up)');
       expect(Buffer.from(await readFile(at(`${name}-back.Skeleton`))).equals(Buffer.from(bytes))).toBe(true);
+      // Run again onto the same output: an earlier output is replaced (it is no input).
+      const again = await runCli(['import', at(`${name}.Skeleton`), at(`${name}.gltf`), '-o', at(`${name}-back.Skeleton`)]);
+      expect(again.stderr).toBe('');
+      expect(again.code).toBe(0);
     }
   });
 
