@@ -28,7 +28,11 @@ export async function runImport(original: string, edited: string, options: Impor
   const read = resourceReadOptions(options);
   const json = options.json === true;
   const gltf = await readGltfFile(edited, read.maxSize);
-  await refuseUnsafeOutputs([{ path: options.output, option: '-o', isResource: true }], [original, edited, ...gltf.resourcePaths], 'import');
+  await refuseUnsafeOutputs(
+    [{ path: options.output, option: '-o', isResource: true }],
+    [original, edited, ...gltf.resourcePaths],
+    'import',
+  );
   const dictionary = await loadNameDictionary(options.names ?? []);
 
   let loaded;
