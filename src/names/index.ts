@@ -14,8 +14,7 @@ export {
   nameBytes,
   parseHash,
 } from './crc32.js';
-export { CLASS_NAMES } from './dictionary-data.js';
-export { NameDictionary, builtInDictionary, builtInNames, classDictionary } from './dictionary.js';
+export { CLASS_NAMES, NameDictionary, builtInDictionary, builtInNames, classDictionary } from './dictionary.js';
 export { parseNameList } from './name-list.js';
 export {
   crackHashes,
