@@ -63,8 +63,8 @@ export class NameDictionary {
   }
 }
 
-/** The HumanIK skeleton names: centre line, sided limbs, fingers, toes, roll/twist helpers. */
-function humanIkNames(): string[] {
+/** The HumanIK skeleton names: centre line, sided limbs, fingers, toes, roll/twist helpers. Never throws. */
+export function humanIkNames(): string[] {
   const names: string[] = [...HUMANIK.centre];
   for (const side of HUMANIK.sides) {
     for (const part of HUMANIK.sidedParts) names.push(side + part);

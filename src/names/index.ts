@@ -27,3 +27,20 @@ export {
   type CrackProgress,
   type CrackResult,
 } from './crack.js';
+export { defaultFamilies, expectedChanceMatches, familySize, type NameFamily } from './families.js';
+export {
+  searchFamilies,
+  type FamilyMatch,
+  type FamilySearchOptions,
+  type FamilySearchProgress,
+  type FamilySearchResult,
+} from './family-search.js';
+export {
+  DEFAULT_LIKELY_THRESHOLD,
+  resolveRigNames,
+  type NameCandidate,
+  type NameConfidence,
+  type ResolveRigOptions,
+  type RigHierarchy,
+  type RigName,
+} from './rig-names.js';

@@ -45,6 +45,12 @@ const VALUES: Record<string, readonly string[]> = {
     'parseNameList',
     'crackHashes',
     'defaultVocabulary',
+    'defaultFamilies',
+    'familySize',
+    'expectedChanceMatches',
+    'searchFamilies',
+    'resolveRigNames',
+    'DEFAULT_LIKELY_THRESHOLD',
     // checks
     'runChecks',
     'checkSkeletonResource',
