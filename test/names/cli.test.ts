@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNameCommands } from '../../src/cli/commands/names.js';
+import { DEFAULT_LIKELY_THRESHOLD as CLI_DEFAULT_THRESHOLD, registerNameCommands } from '../../src/cli/commands/names.js';
+import { DEFAULT_LIKELY_THRESHOLD } from '../../src/names/rig-names.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { loadNameDictionary } from '../../src/cli/name-lists.js';
 import { NAMES_ENV_VAR, addNamesOption } from '../../src/cli/names-option.js';
@@ -221,6 +222,11 @@ describe('anvil-skel crack', () => {
     expect(JSON.parse(stdout)).toEqual([
       expect.objectContaining({ name: 'Wing-Tip', family: 'vocabulary', expectedChance: 129 / 2 ** 32 }),
     ]);
+  });
+
+  it('shows the library default threshold in its help', () => {
+    expect(CLI_DEFAULT_THRESHOLD).toBe(DEFAULT_LIKELY_THRESHOLD);
+    expect(DEFAULT_LIKELY_THRESHOLD).toBe(0.05);
   });
 
   it('rejects bad arguments and bad hierarchy files as usage errors naming the item', async () => {
