@@ -271,6 +271,16 @@ export function resolveRigNames(rig: RigHierarchy, options: ResolveRigOptions): 
       .map((match) => weigh(hash, match))
       .sort((a, b) => a.expectedChance - b.expectedChance || (a.name < b.name ? -1 : 1));
     const notes = seriesRunNotes(hash, candidates, candidatesOf, neighbours, siblings, established);
+    for (const candidate of candidates) {
+      const mirror = counterpartName(candidate.name);
+      const mirrorHash = crc32(mirror);
+      if (mirror === candidate.name || established.has(mirrorHash)) continue;
+      if ((candidatesOf.get(mirrorHash) ?? []).some((m) => m.name === mirror)) {
+        notes.push(
+          `${candidate.name}: its mirror ${mirror} is only a candidate too; not evidence, since a chance match pairs up with a real pair of the same shape`,
+        );
+      }
+    }
     if (candidates.length === 0) {
       return { hash, name: null, confidence: null, family: null, expectedChance: null, evidence: [], notes, candidates };
     }

@@ -131,6 +131,9 @@ describe('resolveRigNames: evidence', () => {
     expect(alone.get(hash('R_Cape_07'))).toMatchObject({ name: null, confidence: 'possible' });
     // Both sides matching each other is no evidence (the same shape pairs up by chance too).
     expect(alone.get(hash('L_Cape_07'))).toMatchObject({ name: null, confidence: 'possible' });
+    expect(alone.get(hash('L_Cape_07'))!.notes).toEqual([
+      'L_Cape_07: its mirror R_Cape_07 is only a candidate too; not evidence, since a chance match pairs up with a real pair of the same shape',
+    ]);
     // With L_Cape_07 known, only one name of the family is its mirror: 1 × 1 target / 2^32; but
     // never better than the known name itself (dictionary of 2 names × 3 hashes / 2^32).
     const raised = resolve(rig, [sided], ['Hips', 'L_Cape_07'], 1e-8).get(hash('R_Cape_07'))!;
