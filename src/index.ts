@@ -55,6 +55,23 @@ export { crc32, formatHash, parseHash } from './names/crc32.js';
 export { builtInDictionary, builtInNames, classDictionary, NameDictionary } from './names/dictionary.js';
 export { parseNameList } from './names/name-list.js';
 export { crackHashes, defaultVocabulary, type CrackMatch, type CrackOptions, type CrackProgress, type CrackResult } from './names/crack.js';
+export { defaultFamilies, expectedChanceMatches, familySize, type NameFamily } from './names/families.js';
+export {
+  searchFamilies,
+  type FamilyMatch,
+  type FamilySearchOptions,
+  type FamilySearchProgress,
+  type FamilySearchResult,
+} from './names/family-search.js';
+export {
+  DEFAULT_LIKELY_THRESHOLD,
+  resolveRigNames,
+  type NameCandidate,
+  type NameConfidence,
+  type ResolveRigOptions,
+  type RigHierarchy,
+  type RigName,
+} from './names/rig-names.js';
 
 // The named checks.
 export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';

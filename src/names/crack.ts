@@ -53,6 +53,8 @@ export interface CrackOptions {
   maxTableEntries?: number;
   /** Called as the search advances: within each target's search, and after it. */
   onProgress?: (progress: CrackProgress) => void;
+  /** Asked before each target and after each first suffix word; returning true ends the search early with what was found. */
+  shouldStop?: () => boolean;
 }
 
 export interface CrackPlan {
@@ -179,6 +181,8 @@ class MeetInTheMiddle {
   private target = 0;
   private collector: MatchCollector | null = null;
   private onStep: ((fraction: number) => void) | null = null;
+  private shouldStop: (() => boolean) | null = null;
+  stopped = false;
 
   constructor(
     private readonly vocabulary: Vocabulary,
@@ -265,7 +269,8 @@ class MeetInTheMiddle {
    * Finds every name in the current chunk that hashes to `target`; `onStep` hears the fraction of
    * this target's search done, after each last-but-one word tried (long searches stay visible).
    */
-  search(target: number, collector: MatchCollector, onStep?: (fraction: number) => void): void {
+  search(target: number, collector: MatchCollector, onStep?: (fraction: number) => void, shouldStop?: () => boolean): void {
+    this.shouldStop = shouldStop ?? null;
     this.target = target;
     this.collector = collector;
     this.onStep = onStep ?? null;
@@ -290,8 +295,12 @@ class MeetInTheMiddle {
       const { joins, backwardConstant } = group;
       for (let i = 0; i < joins.length; i++) {
         this.suffixStack[depth] = joins[i];
+        if (this.stopped) return;
         this.visit((linear ^ backwardConstant[i]) >>> 0, depth + 1);
-        if (depth === 0) this.onStep?.(++tried / this.plan.joins);
+        if (depth === 0) {
+          this.onStep?.(++tried / this.plan.joins);
+          if (this.shouldStop?.()) this.stopped = true;
+        }
       }
     }
   }
@@ -370,10 +379,14 @@ export function crackHashes(targets: readonly number[], options: CrackOptions): 
     const plan = choosePlan(vocabulary.words.length, vocabulary.separators.length, options.maxWords, unique.length, maxEntries);
     const search = new MeetInTheMiddle(vocabulary, plan);
     const firstWordsPerChunk = Math.ceil(vocabulary.words.length / plan.chunks);
-    for (let chunk = 0; chunk < plan.chunks; chunk++) {
+    for (let chunk = 0; chunk < plan.chunks && !search.stopped; chunk++) {
       const from = chunk * firstWordsPerChunk;
       search.buildChunk(from, Math.min(vocabulary.words.length, from + firstWordsPerChunk));
       unique.forEach((target, t) => {
+        if (search.stopped || options.shouldStop?.()) {
+          search.stopped = true;
+          return;
+        }
         const report = (ofTarget: number): void =>
           options.onProgress?.({
             fraction: (chunk + (t + ofTarget) / unique.length) / plan.chunks,
@@ -382,7 +395,7 @@ export function crackHashes(targets: readonly number[], options: CrackOptions): 
             targetsDone: t + (ofTarget === 1 ? 1 : 0),
             targets: unique.length,
           });
-        search.search(target, collectors.get(target)!, options.onProgress && report);
+        search.search(target, collectors.get(target)!, options.onProgress && report, options.shouldStop);
         report(1);
       });
     }

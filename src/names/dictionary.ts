@@ -1,23 +1,9 @@
-/** Hash → name look-up, and the built-in dictionary assembled from `dictionary-data.ts`. */
+/** Hash → name look-up, and the built-in dictionary assembled from the name lists in `data/`. */
 import { crc32 } from './crc32.js';
-import {
-  ATTACH_POINTS,
-  ATTACH_PREFIXES,
-  CLASS_NAMES,
-  FINGER_JOINTS,
-  FINGERS,
-  HELPER_PREFIXES,
-  HUMANIK_CENTRE_NAMES,
-  HUMANIK_LEAF_PREFIX,
-  HUMANIK_SIDED_PARTS,
-  ROLL_KINDS,
-  ROLL_NUMBERS,
-  ROLL_SEGMENTS,
-  SHORT_SIDE_PREFIXES,
-  SIDES,
-  WEAPON_BONE_PARTS,
-  WEAPON_BONE_PREFIX,
-} from './dictionary-data.js';
+import { ANVIL_HELPERS, BIPED, CLASS_NAMES as CLASS_LIST, HUMANIK } from './data/lists.js';
+
+/** Every class name the Skeleton format uses; kept apart so class hashes resolve on their own. */
+export const CLASS_NAMES: readonly string[] = CLASS_LIST.classes;
 
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
@@ -77,35 +63,62 @@ export class NameDictionary {
   }
 }
 
-/** The HumanIK skeleton names: centre line, sided limbs, fingers, toes, roll/twist helpers. */
-function humanIkNames(): string[] {
-  const names = [...HUMANIK_CENTRE_NAMES];
-  for (const side of SIDES) {
-    for (const part of HUMANIK_SIDED_PARTS) names.push(side + part);
+/** The HumanIK skeleton names: centre line, sided limbs, fingers, toes, roll/twist helpers. Never throws. */
+export function humanIkNames(): string[] {
+  const names: string[] = [...HUMANIK.centre];
+  for (const side of HUMANIK.sides) {
+    for (const part of HUMANIK.sidedParts) names.push(side + part);
     for (const limb of ['Hand', 'Foot']) {
-      for (const finger of FINGERS) {
-        for (const joint of FINGER_JOINTS) names.push(side + limb + finger + joint);
+      for (const finger of HUMANIK.fingers) {
+        for (const joint of HUMANIK.fingerJoints) names.push(side + limb + finger + joint);
         // HumanIK's metacarpal / metatarsal slots: LeftInHandIndex, LeftInFootPinky.
         names.push(`${side}In${limb}${finger}`);
       }
     }
-    for (const segment of ROLL_SEGMENTS) {
-      for (const kind of ROLL_KINDS) {
+    for (const segment of HUMANIK.rollSegments) {
+      for (const kind of HUMANIK.rollKinds) {
         names.push(side + segment + kind);
-        for (const n of ROLL_NUMBERS) names.push(side + segment + kind + n, HUMANIK_LEAF_PREFIX + side + segment + kind + n);
+        for (const n of HUMANIK.rollNumbers) names.push(side + segment + kind + n, HUMANIK.leafPrefix[0] + side + segment + kind + n);
       }
     }
   }
   return names;
 }
 
+/** Short side prefixes some Anvil helper rigs use instead of the side word, paired with HumanIK's sides. */
+const SHORT_SIDE_PREFIXES = ['L_', 'R_'];
+
 /** HumanIK names rewritten with the short side prefixes: LeftForeArm → L_ForeArm. */
 function shortSideNames(humanIk: readonly string[]): string[] {
   const names: string[] = [];
   for (const name of humanIk) {
-    SIDES.forEach((side, i) => {
+    HUMANIK.sides.forEach((side, i) => {
       if (name.startsWith(side) && name.length > side.length) names.push(SHORT_SIDE_PREFIXES[i] + name.slice(side.length));
     });
+  }
+  return names;
+}
+
+/**
+ * 3ds Max Biped names: the root alone (`Bip01`), root + part (`Bip01 Pelvis`), root + side + part
+ * (`Bip01 L Thigh`), the numbered fingers and toes (`Bip01 L Finger0`, `Bip01 L Finger01`, `Bip01 R Toe0`)
+ * and the numbered spine, neck, tail and ponytail links after the first (`Bip01 Spine1`).
+ */
+function bipedNames(): string[] {
+  const names: string[] = [];
+  for (const root of BIPED.roots) {
+    names.push(root);
+    for (const part of BIPED.centre) names.push(`${root} ${part}`);
+    for (const chain of BIPED.chains) for (let link = 1; link <= 9; link++) names.push(`${root} ${chain}${link}`);
+    for (const side of BIPED.sides) {
+      for (const part of BIPED.sidedParts) names.push(`${root} ${side} ${part}`);
+      for (const digit of BIPED.digits) {
+        for (const limb of ['Finger', 'Toe']) {
+          names.push(`${root} ${side} ${limb}${digit}`);
+          for (const link of ['1', '2']) names.push(`${root} ${side} ${limb}${digit}${link}`);
+        }
+      }
+    }
   }
   return names;
 }
@@ -113,10 +126,10 @@ function shortSideNames(humanIk: readonly string[]): string[] {
 /** Every name of the built-in dictionary, class names first. */
 function buildBuiltInNames(): string[] {
   const humanIk = humanIkNames();
-  const names = [...CLASS_NAMES, ...humanIk, ...shortSideNames(humanIk)];
-  for (const prefix of HELPER_PREFIXES) for (const name of humanIk) names.push(prefix + name);
-  for (const prefix of ATTACH_PREFIXES) for (const point of ATTACH_POINTS) names.push(prefix + point);
-  for (const part of WEAPON_BONE_PARTS) names.push(WEAPON_BONE_PREFIX + part);
+  const names = [...CLASS_NAMES, ...humanIk, ...shortSideNames(humanIk), ...bipedNames()];
+  for (const prefix of ANVIL_HELPERS.helperPrefixes) for (const name of humanIk) names.push(prefix + name);
+  for (const prefix of ANVIL_HELPERS.attachPrefixes) for (const point of ANVIL_HELPERS.attachPoints) names.push(prefix + point);
+  for (const part of ANVIL_HELPERS.weaponParts) names.push(ANVIL_HELPERS.weaponPrefix[0] + part);
   return [...new Set(names)];
 }
 

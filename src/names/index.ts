@@ -14,8 +14,7 @@ export {
   nameBytes,
   parseHash,
 } from './crc32.js';
-export { CLASS_NAMES } from './dictionary-data.js';
-export { NameDictionary, builtInDictionary, builtInNames, classDictionary } from './dictionary.js';
+export { CLASS_NAMES, NameDictionary, builtInDictionary, builtInNames, classDictionary } from './dictionary.js';
 export { parseNameList } from './name-list.js';
 export {
   crackHashes,
@@ -28,3 +27,20 @@ export {
   type CrackProgress,
   type CrackResult,
 } from './crack.js';
+export { defaultFamilies, expectedChanceMatches, familySize, type NameFamily } from './families.js';
+export {
+  searchFamilies,
+  type FamilyMatch,
+  type FamilySearchOptions,
+  type FamilySearchProgress,
+  type FamilySearchResult,
+} from './family-search.js';
+export {
+  DEFAULT_LIKELY_THRESHOLD,
+  resolveRigNames,
+  type NameCandidate,
+  type NameConfidence,
+  type ResolveRigOptions,
+  type RigHierarchy,
+  type RigName,
+} from './rig-names.js';

@@ -20,7 +20,7 @@ import { buildSkeleton, type BoneDescription } from '../model/build.js';
 import { anvilnextRecordFromSkeleton, scimitarRecordFromSkeleton } from '../model/from-records.js';
 import type { Skeleton } from '../model/skeleton.js';
 import { crc32 } from '../names/crc32.js';
-import { CLASS_NAMES } from '../names/dictionary-data.js';
+import { CLASS_NAMES } from '../names/dictionary.js';
 import { builtInNames } from '../names/dictionary.js';
 import { counterpartName, hasSide } from '../names/side.js';
 import type { SampleFile } from './corpus.js';

@@ -169,3 +169,12 @@ describe('crackHashes', () => {
     expect(() => crackHashes([1], { words: ['a'], maxWords: 2, maxTableEntries: 0 })).toThrow(RangeError);
   });
 });
+
+describe('crackHashes with shouldStop', () => {
+  it('ends the search at once when asked, finding nothing, and searches fully otherwise', () => {
+    const target = crc32('LeftForeArmRoll2');
+    const options = { words: ['Left', 'Fore', 'Arm', 'Roll', '2'], maxWords: 5 };
+    expect(crackHashes([target], { ...options, shouldStop: () => true })[0].matches).toEqual([]);
+    expect(crackHashes([target], { ...options, shouldStop: () => false })[0].matches.map((m) => m.name)).toContain('LeftForeArmRoll2');
+  });
+});

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/names/crc32.js';
-import { CLASS_NAMES } from '../../src/names/dictionary-data.js';
-import { NameDictionary, builtInDictionary, builtInNames, classDictionary } from '../../src/names/dictionary.js';
+import { CLASS_NAMES, NameDictionary, builtInDictionary, builtInNames, classDictionary } from '../../src/names/dictionary.js';
 
 /** Published class hashes of the format, as the issue lists them. */
 const CLASS_HASHES: Record<string, number> = {

@@ -46,6 +46,12 @@ const VALUES: Record<string, readonly string[]> = {
     'parseNameList',
     'crackHashes',
     'defaultVocabulary',
+    'defaultFamilies',
+    'familySize',
+    'expectedChanceMatches',
+    'searchFamilies',
+    'resolveRigNames',
+    'DEFAULT_LIKELY_THRESHOLD',
     // checks
     'runChecks',
     'checkSkeletonResource',

@@ -1,20 +1,28 @@
 /** `hash`, `unhash` and `crack`: going between bone/class names and their CRC-32 hashes. */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
+import { addResourceOptions, type ResourceOptionValues } from '../options.js';
 
-const DEFAULT_MAX_WORDS = 4;
+/** The default likely/possible threshold (kept here so help does not load the names code). */
+export const DEFAULT_LIKELY_THRESHOLD = 0.05;
+
 /** Above this the search space is too big to finish for any real vocabulary; refuse rather than hang. */
 export const MOST_MAX_WORDS = 8;
-const DEFAULT_LIMIT = 1000;
+const DEFAULT_LIMIT = 10;
 
 export interface JsonOption {
   json?: boolean;
 }
 
-export interface CrackOptionValues extends JsonOption {
+export interface CrackOptionValues extends JsonOption, NamesOptionValues, ResourceOptionValues {
+  skeletons?: string[];
+  hierarchy?: string;
+  threshold: string;
+  writeNames?: string;
+  maxSeconds?: string;
   words?: string[];
   onlyWords?: boolean;
-  maxWords: string;
+  maxWords?: string;
   separators: string;
   limit: string;
 }
@@ -51,29 +59,57 @@ function registerUnhash(program: Command): void {
 }
 
 function registerCrack(program: Command): void {
-  program
+  const command = program
     .command('crack')
     .description(
-      'recover names from hashes: try every name of up to K vocabulary words (e.g. Left+Fore+Arm+Roll+2), ' +
-        'joined directly or by a separator, with a meet-in-the-middle search',
+      'name unknown bone hashes from candidate families (<Side><Part><Digit>, <Prefix>_<Word>_<NN>, Bone_<NNN>, ...), ' +
+        'each match with its odds (expected chance matches) and its evidence from the rig',
     )
-    .argument('<hash...>', 'hashes to crack, as 0x1234ABCD or 1234abcd')
-    .option('--words <file>', 'vocabulary file, one word per line (# comments), added to the built-in words; repeatable', collectRepeated)
-    .option('--only-words', 'use only the --words files, not the built-in vocabulary')
-    .option('--max-words <k>', `most words in one name (1-${MOST_MAX_WORDS})`, String(DEFAULT_MAX_WORDS))
-    .option('--separators <list>', 'comma-separated strings that may join words, besides joining directly; "" for none', '_')
-    .option('--limit <n>', 'most matches shown per hash, most plausible first', String(DEFAULT_LIMIT))
-    .option('--json', 'print [{ "hash", "matches": [{ "name", "words" }], "truncated" }] as JSON')
+    .argument('[hash...]', 'hashes to crack, as 0x1234ABCD or 1234abcd (besides the bones of --skeletons / --hierarchy)')
+    .option('--skeletons <path...>', 'Skeleton files or directories: every bone hash, with parents as evidence')
+    .option('--hierarchy <file>', 'JSON { "<hash>": ["<parent hash>" | null, ...] }: hashes and their parents as evidence')
+    .option(
+      '--threshold <x>',
+      'a match whose expected chance count is below this is likely; others are possible',
+      String(DEFAULT_LIKELY_THRESHOLD),
+    )
+    .option('--write-names <file>', 'write the likely names as a names file (what --names reads)')
+    .option('--max-seconds <s>', 'stop searching after this long and report what was found')
+    .option(
+      '--max-words <k>',
+      `also search names of up to K vocabulary words (1-${MOST_MAX_WORDS}; a large family: its matches need evidence)`,
+    )
+    .option(
+      '--words <file>',
+      'vocabulary file for --max-words, one word per line (# comments), added to the built-in words; repeatable',
+      collectRepeated,
+    )
+    .option('--only-words', 'with --max-words: use only the --words files, not the built-in vocabulary')
+    .option(
+      '--separators <list>',
+      'with --max-words: comma-separated strings that may join words, besides joining directly; "" for none',
+      '_',
+    )
+    .option('--limit <n>', 'most possible candidates shown per hash', String(DEFAULT_LIMIT))
+    .option('--json', 'print [{ "hash", "name", "confidence", "family", "expectedChance", "evidence", "notes", "candidates" }] as JSON');
+  addResourceOptions(addNamesOption(command))
     .addHelpText(
       'after',
-      '\nThe built-in vocabulary is every word of the built-in dictionary (Left, Fore, Arm, Roll, Prop, ...) and the numbers 0-99.\n' +
-        'Output: one line per match, "0xXXXXXXXX<TAB>name<TAB>Word+Word+...", or "(no match)".\n' +
-        'A 32-bit hash collides by chance: a large search also finds unrelated names. The most plausible come\n' +
-        'first (fewest numbers inside the name, then fewest words). Exit code 1 when some hash found no match.\n\n' +
-        'Examples:\n  $ anvil-skel crack 0x1C30184C\n  $ anvil-skel crack --max-words 5 --separators _,- --words my-words.txt 0x1234ABCD',
+      '\nEvery match reports its family and the expected number of chance matches, family size × hashes / 2^32.\n' +
+        'Below --threshold (default 0.05) a match is "likely"; otherwise "possible", and a possible match is never\n' +
+        'printed as the name. Evidence from the rig lowers the chance count: the Left/Right mirror is an established\n' +
+        'name, the name shares a word with an established parent or child, or it continues an established numbered\n' +
+        'series. A run of matches along a series is not evidence: CRC-32 is linear, so one chance match repeats along it.\n\n' +
+        'Output: one line per hash, "0xXXXXXXXX<TAB>name<TAB>known|likely<TAB>family<TAB>expected N<TAB>evidence",\n' +
+        'or "0xXXXXXXXX<TAB>(no likely name)<TAB>possible: a (family, expected N), ..." or "(no match)".\n' +
+        'Exit status: 0 when every hash is known or likely; 1 when some hash has only possible matches or none,\n' +
+        'or a skeleton could not be read; 2 on a usage error.\n\n' +
+        'Examples:\n  $ anvil-skel crack 0x1C30184C\n  $ anvil-skel crack --skeletons extracted/ --json > names.json\n' +
+        '  $ anvil-skel crack --hierarchy rig.json --write-names found.txt --max-seconds 30\n' +
+        '  $ anvil-skel inspect --names found.txt MAD_CHR_Skel_U.Skeleton',
     )
     .action(async (texts: string[], options: CrackOptionValues) => {
-      const { crackCommand } = await import('../actions/names.js');
+      const { crackCommand } = await import('../actions/crack.js');
       await crackCommand(texts, options);
     });
 }

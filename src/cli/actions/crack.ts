@@ -1,0 +1,248 @@
+/** What `crack` does (declared in commands/names.ts): families, odds, and evidence from the rig. */
+import { readFile } from 'node:fs/promises';
+import { ParseError } from '../../io/errors.js';
+import { crackHashes, defaultVocabulary, planCrack } from '../../names/crack.js';
+import { formatHash, parseHash } from '../../names/crc32.js';
+import { defaultFamilies, familySize } from '../../names/families.js';
+import { searchFamilies, type FamilyMatch } from '../../names/family-search.js';
+import { resolveRigNames, type RigHierarchy, type RigName } from '../../names/rig-names.js';
+import { MOST_MAX_WORDS, type CrackOptionValues } from '../commands/names.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { walkInputs, type InputWalk } from '../files.js';
+import { InputFileError, loadSkeleton } from '../load.js';
+import { loadNameDictionary, readNameListFile } from '../name-lists.js';
+import { resourceReadOptions } from '../options.js';
+import { StatusLine } from '../progress.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';
+
+const PROGRESS_INTERVAL_MS = 200;
+const VOCABULARY_FAMILY = 'vocabulary';
+
+function parsePositive(text: string, option: string): number {
+  const value = /^\s*(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${option} must be a positive number, not ${JSON.stringify(text)}`);
+  return value;
+}
+
+/** The hashes and parent links of a `--hierarchy` file; every bad item is a usage error naming it. */
+export function parseHierarchy(text: string, file: string): RigHierarchy {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`hierarchy file ${file}: not JSON (${(error as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError(`hierarchy file ${file}: expected an object { "<hash>": ["<parent hash>" | null, ...] }`);
+  }
+  const hashes: number[] = [];
+  const links: [number, number][] = [];
+  for (const [key, parents] of Object.entries(value as Record<string, unknown>)) {
+    const hash = parseHash(key);
+    if (hash === null) throw new UsageError(`hierarchy file ${file}: key ${JSON.stringify(key)} is not a hash`);
+    hashes.push(hash);
+    if (!Array.isArray(parents)) throw new UsageError(`hierarchy file ${file}: ${key}: expected an array of parent hashes or null`);
+    for (const parent of parents) {
+      if (parent === null) continue;
+      const parentHash = typeof parent === 'string' ? parseHash(parent) : null;
+      if (parentHash === null)
+        throw new UsageError(`hierarchy file ${file}: ${key}: parent ${JSON.stringify(parent)} is not a hash or null`);
+      hashes.push(parentHash);
+      links.push([hash, parentHash]);
+    }
+  }
+  return { hashes, links };
+}
+
+/** Bones and parent links of every Skeleton under `paths`; one unreadable file never stops the others. */
+async function loadSkeletonRig(
+  walk: InputWalk,
+  options: CrackOptionValues,
+): Promise<{ rig: RigHierarchy; failed: number; skeletons: number }> {
+  const read = resourceReadOptions(options);
+  const hashes: number[] = [];
+  const links: [number, number][] = [];
+  let failed = 0;
+  let skeletons = 0;
+  for (const problem of walk.problems) {
+    if (!problem.failed) continue;
+    process.stderr.write(`anvil-skel: ${problem.path}: ${problem.reason}\n`);
+    failed++;
+  }
+  for (const input of walk.files) {
+    try {
+      const skeleton = await loadSkeleton(input.path, read);
+      skeletons++;
+      for (const bone of skeleton.bones) {
+        hashes.push(bone.nameHash);
+        const parent = skeleton.bones[bone.parent];
+        if (parent) links.push([bone.nameHash, parent.nameHash]);
+      }
+    } catch (error) {
+      // A file of another class found inside a directory is not ours to read; named, it is a failure.
+      if (error instanceof InputFileError && !input.explicit) continue;
+      if (!(error instanceof InputFileError || error instanceof ParseError || error instanceof UsageError)) throw error;
+      process.stderr.write(`anvil-skel: ${error instanceof InputFileError ? error.message : `${input.path}: ${error.message}`}\n`);
+      failed++;
+    }
+  }
+  return { rig: { hashes, links }, failed, skeletons };
+}
+
+function formatChance(value: number): string {
+  return value === 0 ? '0' : value < 1e-3 ? value.toExponential(1) : value.toPrecision(2);
+}
+
+function printText(results: readonly RigName[], limit: number): void {
+  const lines = results.map((result) => {
+    const hash = formatHash(result.hash);
+    if (result.confidence === null) return `${hash}\t(no match)`;
+    if (result.name === null) {
+      const shown = result.candidates
+        .slice(0, limit)
+        .map((c) => `${c.name} (${c.family}, expected ${formatChance(c.expectedChance)})`)
+        .join(', ');
+      const more = result.candidates.length > limit ? `, and ${result.candidates.length - limit} more` : '';
+      return `${hash}\t(no likely name)\tpossible: ${shown}${more}`;
+    }
+    const evidence = result.evidence.length > 0 ? `\t${result.evidence.join('; ')}` : '';
+    return `${hash}\t${result.name}\t${result.confidence}\t${result.family}\texpected ${formatChance(result.expectedChance!)}${evidence}`;
+  });
+  writeOut(lines.join('\n'));
+}
+
+function jsonRows(results: readonly RigName[], limit: number): unknown[] {
+  return results.map((result) => ({
+    hash: formatHash(result.hash),
+    name: result.name,
+    confidence: result.confidence,
+    family: result.family,
+    expectedChance: result.expectedChance,
+    evidence: result.evidence,
+    notes: result.notes,
+    candidates: result.candidates
+      .slice(0, limit)
+      .map((c) => ({ name: c.name, family: c.family, expectedChance: c.expectedChance, evidence: c.evidence })),
+  }));
+}
+
+function namesFile(results: readonly RigName[], threshold: number): string {
+  const likely = results.filter((result) => result.confidence === 'likely');
+  const lines = [
+    "# Likely bone names found by anvil-skel crack: each name's family match, with its evidence, is expected",
+    `# by chance fewer than ${threshold} times. Read with --names.`,
+    ...likely.map(
+      (result) => `${result.name}  # ${formatHash(result.hash)} ${result.family}, expected ${formatChance(result.expectedChance!)}`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs `crack` with what commander parsed. */
+export async function crackCommand(texts: string[], options: CrackOptionValues): Promise<void> {
+  const given = parseHashArguments(texts);
+  const threshold = parsePositive(options.threshold, '--threshold');
+  const limit = parseWholeNumber(options.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
+  const maxSeconds = options.maxSeconds === undefined ? Infinity : parsePositive(options.maxSeconds, '--max-seconds');
+  const useVocabulary = options.maxWords !== undefined || options.words !== undefined;
+  const maxWords = parseWholeNumber(options.maxWords ?? '4', '--max-words', 1, MOST_MAX_WORDS);
+  const skeletonPaths = options.skeletons ?? [];
+  if (given.length === 0 && skeletonPaths.length === 0 && options.hierarchy === undefined) {
+    throw new UsageError('crack: give hashes, --skeletons PATH... or --hierarchy FILE');
+  }
+  const walk = skeletonPaths.length > 0 ? walkInputs(skeletonPaths) : undefined;
+  if (options.writeNames !== undefined) {
+    const inputs = [...skeletonPaths, ...(options.hierarchy === undefined ? [] : [options.hierarchy])];
+    await refuseUnsafeOutputs([{ path: options.writeNames, option: '--write-names' }], inputs, 'crack', walk);
+  }
+  const started = Date.now();
+  const shouldStop = (): boolean => Date.now() - started > maxSeconds * 1000;
+
+  const hashes = [...given];
+  const links: (readonly [number, number])[] = [];
+  let failedFiles = 0;
+  if (options.hierarchy !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(options.hierarchy, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read hierarchy file ${JSON.stringify(options.hierarchy)}: ${(error as Error).message}`);
+    }
+    const rig = parseHierarchy(text, options.hierarchy);
+    hashes.push(...rig.hashes);
+    links.push(...rig.links);
+  }
+  if (walk) {
+    const loaded = await loadSkeletonRig(walk, options);
+    hashes.push(...loaded.rig.hashes);
+    links.push(...loaded.rig.links);
+    failedFiles = loaded.failed;
+    if (loaded.skeletons === 0 && failedFiles === 0) process.stderr.write('anvil-skel: crack: no Skeleton found under --skeletons\n');
+  }
+
+  const dictionary = await loadNameDictionary(options.names);
+  let vocabulary: { words: string[]; maxWords: number; separators: string[] } | null = null;
+  if (useVocabulary) {
+    const words = options.onlyWords ? [] : [...defaultVocabulary().words];
+    for (const file of options.words ?? []) words.push(...(await readNameListFile(file, 'words file')));
+    vocabulary = { words: [...new Set(words)], maxWords, separators: parseSeparators(options.separators) };
+  }
+  const unknown = [...new Set(hashes.map((h) => h >>> 0))].filter((hash) => dictionary.lookup(hash).length === 0);
+  const families = defaultFamilies();
+  const status = new StatusLine(PROGRESS_INTERVAL_MS);
+  const search = searchFamilies(unknown, families, {
+    shouldStop,
+    onProgress: status.enabled
+      ? (p) =>
+          status.show(
+            () => `crack: ${((100 * p.tried) / Math.max(1, p.total)).toFixed(1)}% of family names (${p.family}), ${unknown.length} hashes`,
+          )
+      : undefined,
+  });
+  const matches: FamilyMatch[] = [...search.matches];
+  const extraFamilySizes = new Map<string, number>();
+  let complete = search.complete;
+  if (vocabulary && complete && unknown.length > 0) {
+    extraFamilySizes.set(VOCABULARY_FAMILY, planCrack(unknown.length, vocabulary).candidates);
+    const results = crackHashes(unknown, {
+      ...vocabulary,
+      limit,
+      shouldStop,
+      onProgress: status.enabled
+        ? (p) => status.show(() => `crack: vocabulary ${(p.fraction * 100).toFixed(1)}% (hash ${p.targetsDone}/${p.targets})`)
+        : undefined,
+    });
+    for (const result of results)
+      for (const match of result.matches) matches.push({ hash: result.hash, name: match.name, family: VOCABULARY_FAMILY });
+    complete = !shouldStop();
+  }
+  status.clear();
+  if (!complete) {
+    const skipped = families.filter((family) => !search.finished.includes(family.id)).map((family) => family.id);
+    const what = skipped.length > 0 ? `families not searched to the end: ${skipped.join(', ')}` : 'the vocabulary search was not finished';
+    process.stderr.write(`anvil-skel: crack: stopped after --max-seconds ${maxSeconds}; ${what}\n`);
+  }
+
+  const results = resolveRigNames({ hashes, links }, { dictionary, families, matches, extraFamilySizes, threshold });
+  if (options.json) writeJson(jsonRows(results, limit));
+  else printText(results, limit);
+  if (options.writeNames !== undefined) await writeFileAtomic(options.writeNames, namesFile(results, threshold));
+
+  const tally = { known: 0, likely: 0, possible: 0, none: 0 };
+  for (const result of results) tally[result.confidence ?? 'none']++;
+  if (!options.json) {
+    const searched = families.reduce((sum, family) => sum + familySize(family), 0);
+    process.stderr.write(
+      `crack: ${results.length} hashes: ${tally.known} known, ${tally.likely} likely, ${tally.possible} only possible, ${tally.none} no match ` +
+        `(${unknown.length} unknown searched against ${searched.toLocaleString('en-US')} family names)\n`,
+    );
+    if (tally.possible > 0) {
+      process.stderr.write(
+        `crack: ${tally.possible} hash(es) have only possible matches, which chance alone would give (expected chance ≥ ${threshold}); ` +
+          'they are not named: give more of the rig (--skeletons, --hierarchy) for evidence\n',
+      );
+    }
+  }
+  process.exitCode = failedFiles > 0 || tally.possible > 0 || tally.none > 0 ? EXIT_FAILED : EXIT_OK;
+}
