@@ -5,6 +5,7 @@ import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
 import { registerPoseCommands } from './commands/pose.js';
 import { registerSampleCommand } from './commands/sample.js';
+import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerNameCommands(program);
   registerExportCommand(program);
   registerPoseCommands(program);
+  registerSkinCommands(program);
   return program;
 }
 
