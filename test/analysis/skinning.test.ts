@@ -71,6 +71,9 @@ const ID_ENTRY = `0000803f 00000000 00000000 00000000
 const MOVED_5_X_ENTRY = `0000803f 00000000 00000000 0000a040
                          00000000 0000803f 00000000 00000000
                          00000000 00000000 0000803f 00000000`;
+const X_1_4_MM_ENTRY = `0000803f 00000000 00000000 3480b73a
+                        00000000 0000803f 00000000 00000000
+                        00000000 00000000 0000803f 00000000`;
 const UP_1_4_MM_ENTRY = `0000803f 00000000 00000000 00000000
                          00000000 0000803f 00000000 3480b73a
                          00000000 00000000 0000803f 00000000`;
@@ -254,6 +257,16 @@ describe('skin capture: locals recovered as IB_p · S_p⁻¹ · S_c · IB_c⁻¹
     expect(offender!.recovered[0]).toBeCloseTo(1.0014, 7);
     expect(report.maxError).toBeCloseTo(0.0014, 7);
     expect(report.frames[0]!.maxError).toBeCloseTo(0, 6);
+  });
+
+  it('blames only the moved bone when its child follows it: bone 1 moved 1.4 mm, bone 2 carried along', () => {
+    // Bone 1's local x is 1.0014: P1 = (Rz90, (1.0014, 2, 3)), P2 = P1 ∘ L2 = (Rz90, (1.0014, 3, 3)).
+    // S1 = P1 · IB1 = (I, (1.0014, 2, 3) + Rz90 (−2, 1, −3)) = (I, (0.0014, 0, 0)), and S2 the same.
+    // Pair (0, 1) recovers (1.0014, 2, 3), off by 0.0014; pair (1, 2) recovers IB1 · IB2⁻¹ = L2.
+    const report = captureReport(skeleton, exact, palette, [decodePaletteConstants(dump(ID_ENTRY, X_1_4_MM_ENTRY, X_1_4_MM_ENTRY), 3)]);
+    expect(report).toMatchObject({ pairs: 2, within: 1 });
+    expect(report.frames[0]!.offenders.map((o) => [o.parent, o.child])).toEqual([[0, 1]]);
+    expect(report.frames[0]!.offenders[0]!.error).toBeCloseTo(0.0014, 7);
   });
 
   it('recovers the locals of a mesh at scale 1.06 as exactly: the scale cancels in the product', () => {

@@ -7,6 +7,7 @@ import {
   decodePaletteConstants,
   encodePaletteConstants,
   meshBindReport,
+  meshBoneBones,
   paletteMatrices,
   parseMeshBones,
   parsePalette,
@@ -34,6 +35,18 @@ function inFile<T>(file: string, run: () => T): T {
   } catch (error) {
     if (error instanceof SkinningInputError) throw new InputFileError(`${file}: ${error.message}`);
     throw error;
+  }
+}
+
+/** As {@link inFile}, a refusal at `frames[k]` blamed on the k-th constants file and any other on `otherwise`. */
+function inFrames<T>(frameFiles: readonly string[], otherwise: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof SkinningInputError)) throw error;
+    const frame = /^frames\[(\d+)\]/.exec(error.item);
+    const file = frame === null ? otherwise : (frameFiles[Number(frame[1])] ?? otherwise);
+    throw new InputFileError(`${file}: ${error.message}`);
   }
 }
 
@@ -133,14 +146,14 @@ export async function captureCommand(skeletonPath: string, meshBonesPath: string
   const { skeleton, meshBones, nameOf } = loaded;
   const palette = await loadPalette(options.palette, loaded, options.count);
   // A hash no bone carries is the MeshBones file's fault, found before any dump is read.
-  inFile(meshBonesPath, () => paletteMatrices(skeleton, meshBones, palette));
+  inFile(meshBonesPath, () => meshBoneBones(skeleton, meshBones));
   const needed = constantsBytesNeeded(palette.length, options.base);
   const frames: Mat4[][] = [];
   for (const file of options.constants) {
     const bytes = await readPrefix(file, needed);
     frames.push(inFile(file, () => decodePaletteConstants(bytes, palette.length, { base: options.base })));
   }
-  const report = inFile(meshBonesPath, () => captureReport(skeleton, meshBones, palette, frames));
+  const report = inFrames(options.constants, meshBonesPath, () => captureReport(skeleton, meshBones, palette, frames));
   const named = (o: CaptureOffender) => ({
     ...o,
     parentName: nameOf(skeleton.bones[o.parent]!.nameHash),
