@@ -42,7 +42,8 @@ export const REGISTER_BYTES = 16;
 
 /**
  * Bad skinning input: `item` names what is wrong (`meshBones[3].matrix`, `palette[5]`, `palette
- * entry 2 (c45–c47)`, `constants`), and the message starts with it.
+ * entry 2 (c45–c47)`, `constants`, `frames[1]: palette entry 0`, `skeleton.bones[4].global`), and
+ * the message starts with it.
  */
 export class SkinningInputError extends Error {
   override name = 'SkinningInputError';
@@ -150,6 +151,15 @@ export function meshBoneBones(skeleton: Skeleton, meshBones: readonly MeshBone[]
   });
 }
 
+/** Refuses a bone transform with a lane that is not finite (the layouts store NaN bit for bit), so no NaN reaches a report. */
+function requireFinite(t: Readonly<Transform>, item: string): void {
+  if (![...t.position.slice(0, 3), ...t.rotation].every(Number.isFinite))
+    throw new SkinningInputError(
+      item,
+      `is not finite: position (${t.position.slice(0, 3).join(', ')}), rotation (${t.rotation.join(', ')})`,
+    );
+}
+
 /** One MeshBone against its bone's global bind. */
 export interface MeshBoneBinding {
   /** Position in the MeshBones list. */
@@ -206,13 +216,14 @@ function meshBoneMatrix(meshBone: MeshBone): Mat4 {
  * binds correspond to stored globals): the 3×3 part against R_G⁻¹ (largest element difference),
  * the translation against −R_G⁻¹ · p_G (distance), each within `tolerance` (default 1e-3), and the
  * per-mesh translation scale fitted by least squares. Throws {@link SkinningInputError} for a hash
- * no bone carries; never reports NaN for finite input.
+ * no bone carries or a bone global that is not finite (`skeleton.bones[k].global`); never reports NaN.
  */
 export function meshBindReport(skeleton: Skeleton, meshBones: readonly MeshBone[], options: { tolerance?: number } = {}): MeshBindReport {
   const tolerance = options.tolerance ?? SKINNING_DEFAULTS.tolerance;
   const bonesOf = meshBoneBones(skeleton, meshBones);
   const bones = meshBones.map((meshBone, index): MeshBoneBinding => {
     const bone = bonesOf[index]!;
+    requireFinite(skeleton.bones[bone]!.global, `skeleton.bones[${bone}].global`);
     const stored = meshBoneMatrix(meshBone);
     const expected = transformToMat4(invertTransform(skeleton.bones[bone]!.global));
     const translation = mat4Translation(stored);
@@ -259,8 +270,9 @@ function poseOf(skeleton: Skeleton, pose: SkinPose | readonly Transform[]): read
 /**
  * The palette's matrices S = P · IB (column form), one per palette entry: P the entry's bone pose
  * (`bind`, `runtime`, or one model-space transform per bone) and IB its MeshBone matrix. Throws
- * {@link SkinningInputError} for a hash no bone carries or a palette index outside the MeshBones,
- * RangeError for a pose array of the wrong length.
+ * {@link SkinningInputError} for a hash no bone carries, a palette index outside the MeshBones or
+ * a pose that is not finite (`skeleton.bones[k].global`, `pose[k]`), RangeError for a pose array of
+ * the wrong length.
  */
 export function paletteMatrices(
   skeleton: Skeleton,
@@ -274,7 +286,12 @@ export function paletteMatrices(
     const meshBone = meshBones[entry];
     if (meshBone === undefined)
       throw new SkinningInputError(`palette[${k}]`, `${entry} is not a MeshBone index (0–${meshBones.length - 1})`);
-    return mat4Multiply(transformToMat4(world[bonesOf[entry]!]!), meshBoneMatrix(meshBone));
+    const bone = bonesOf[entry]!;
+    requireFinite(
+      world[bone]!,
+      typeof pose === 'string' ? `skeleton.bones[${bone}].${pose === 'bind' ? 'global' : 'runtime world'}` : `pose[${bone}]`,
+    );
+    return mat4Multiply(transformToMat4(world[bone]!), meshBoneMatrix(meshBone));
   });
 }
 
@@ -438,7 +455,8 @@ export function palettePairs(
  * `tolerance` (default 1e-3). `frames[f]` holds the palette's matrices S of frame f, as
  * {@link decodePaletteConstants} returns them. Throws {@link SkinningInputError} for a hash no bone
  * carries, a palette index outside the MeshBones, a frame with fewer matrices than the palette
- * (`frames[f]`), or a matrix of a pair that cannot be inverted (`frames[f]: palette entry k`,
+ * (`frames[f]`), a stored local that is not finite (`skeleton.bones[k].local`), or a matrix of a
+ * pair that cannot be inverted (`frames[f]: palette entry k`,
  * `meshBones[i].matrix`).
  */
 export function captureReport(
@@ -455,6 +473,10 @@ export function captureReport(
   });
   const bonesOf = meshBoneBones(skeleton, meshBones);
   const pairs = palettePairs(skeleton, meshBones, palette);
+  for (const { childEntry } of pairs) {
+    const child = bonesOf[palette[childEntry]!]!;
+    requireFinite(skeleton.bones[child]!.local, `skeleton.bones[${child}].local`);
+  }
   const inverseBind = palette.map((entry) => meshBoneMatrix(meshBones[entry]!));
   const inverseBindInverse = palette.map((entry, k) => {
     const inverse = mat4InvertAffine(inverseBind[k]!);

@@ -326,6 +326,16 @@ describe('bad input is refused naming the item', () => {
     });
   });
 
+  it('refuses a skeleton whose transforms are not finite rather than report NaN', () => {
+    const broken = rig();
+    broken.bones[1]!.global.position[0] = NaN;
+    broken.bones[2]!.local.position[1] = Infinity;
+    expect(refusal(() => meshBindReport(broken, entries(meshBonesJson()))).item).toBe('skeleton.bones[1].global');
+    expect(refusal(() => paletteMatrices(broken, entries(meshBonesJson()), [1])).item).toBe('skeleton.bones[1].global');
+    const frame = decodePaletteConstants(dump(ID_ENTRY, ID_ENTRY, ID_ENTRY), 3);
+    expect(refusal(() => captureReport(broken, entries(meshBonesJson()), [0, 1, 2], [frame])).item).toBe('skeleton.bones[2].local');
+  });
+
   it('refuses a palette index outside the MeshBones, an empty palette and one longer than 32', () => {
     expect(refusal(() => parsePalette([0, 3], 3))).toEqual({
       item: 'palette[1]',

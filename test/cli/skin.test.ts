@@ -118,6 +118,22 @@ describe('skin bind', () => {
   });
 });
 
+describe('refusals blame the file at fault', () => {
+  it('names the Skeleton when its bind is not finite', async () => {
+    const broken = buildSkeleton({ dialect: 'scimitar', id: 0x300n, bones: BONES });
+    broken.bones[2]!.global.position[2] = NaN;
+    await writeFile(
+      at('nan.Skeleton'),
+      writeResource({ kind: 'Skeleton', dialect: 'scimitar', record: scimitarRecordFromSkeleton(broken) }),
+    );
+    const run = await runCli(['skin', 'bind', at('nan.Skeleton'), at('exact.json')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(`^anvil-skel: ${at('nan.Skeleton').replace(/[.\\/]/g, '\\$&')}: skeleton\\.bones\\[2\\]\\.global: is not finite`),
+    );
+  });
+});
+
 describe('skin capture', () => {
   it('counts the pairs within 1e-3 in each frame, the 1.4 mm move outside exactly at bones (1, 2)', async () => {
     const run = await runCli([

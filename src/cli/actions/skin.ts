@@ -28,25 +28,30 @@ import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 
 type NameOf = (hash: number) => string | null;
 
-/** A library refusal as a refusal of the file it came from: `<file>: <item>: <reason>`, exit 1. */
-function inFile<T>(file: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof SkinningInputError) throw new InputFileError(`${file}: ${error.message}`);
-    throw error;
-  }
+/** The files a skin subcommand reads, to blame a library refusal on. */
+interface InputFiles {
+  skeleton: string;
+  meshBones: string;
+  frames?: readonly string[];
 }
 
-/** As {@link inFile}, a refusal at `frames[k]` blamed on the k-th constants file and any other on `otherwise`. */
-function inFrames<T>(frameFiles: readonly string[], otherwise: string, run: () => T): T {
+/**
+ * A library refusal as a refusal of the file it came from, `<file>: <item>: <reason>` (exit 1): an
+ * item under `skeleton.` is the Skeleton's, `frames[k]` the k-th constants file's, any other the
+ * MeshBones file's (or `file` when given).
+ */
+function refusedIn<T>(files: InputFiles, run: () => T, file?: string): T {
   try {
     return run();
   } catch (error) {
     if (!(error instanceof SkinningInputError)) throw error;
     const frame = /^frames\[(\d+)\]/.exec(error.item);
-    const file = frame === null ? otherwise : (frameFiles[Number(frame[1])] ?? otherwise);
-    throw new InputFileError(`${file}: ${error.message}`);
+    const blamed = error.item.startsWith('skeleton.')
+      ? files.skeleton
+      : frame !== null
+        ? (files.frames?.[Number(frame[1])] ?? files.meshBones)
+        : (file ?? files.meshBones);
+    throw new InputFileError(`${blamed}: ${error.message}`);
   }
 }
 
@@ -88,6 +93,7 @@ interface Loaded {
   meshBones: MeshBone[];
   nameOf: NameOf;
   maxSize: number;
+  files: InputFiles;
 }
 
 async function loadInputs(skeletonPath: string, meshBonesPath: string, options: SkinCommonOptions): Promise<Loaded> {
@@ -95,13 +101,19 @@ async function loadInputs(skeletonPath: string, meshBonesPath: string, options: 
   const dictionary = await loadNameDictionary(options.names ?? []);
   const skeleton = await loadSkeleton(skeletonPath, read);
   const json = await readJson(meshBonesPath, read.maxSize);
-  const meshBones = inFile(meshBonesPath, () => parseMeshBones(json));
-  return { skeleton, meshBones, nameOf: (hash) => dictionary.resolve(hash), maxSize: read.maxSize };
+  const meshBones = refusedIn({ skeleton: skeletonPath, meshBones: meshBonesPath }, () => parseMeshBones(json));
+  return {
+    skeleton,
+    meshBones,
+    nameOf: (hash) => dictionary.resolve(hash),
+    maxSize: read.maxSize,
+    files: { skeleton: skeletonPath, meshBones: meshBonesPath },
+  };
 }
 
 async function loadPalette(file: string, loaded: Loaded, registerCount: number): Promise<number[]> {
   const json = await readJson(file, loaded.maxSize);
-  return inFile(file, () => parsePalette(json, loaded.meshBones.length, { count: registerCount }));
+  return refusedIn(loaded.files, () => parsePalette(json, loaded.meshBones.length, { count: registerCount }), file);
 }
 
 const boneLabel = (skeleton: Skeleton, index: number, nameOf: NameOf): string => {
@@ -118,7 +130,7 @@ const vec = (v: Readonly<Vec3>): string => `(${v.map((x) => (x === 0 ? '0' : x.t
 export async function bindCommand(skeletonPath: string, meshBonesPath: string, options: SkinBindOptions): Promise<void> {
   const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
   const { skeleton, meshBones, nameOf } = loaded;
-  const report = inFile(meshBonesPath, () => meshBindReport(skeleton, meshBones));
+  const report = refusedIn(loaded.files, () => meshBindReport(skeleton, meshBones));
   if (options.json) {
     const bones = report.bones.map((b) => ({ ...b, nameHash: formatHash(b.nameHash), name: nameOf(b.nameHash) }));
     process.stdout.write(`${JSON.stringify({ ...report, bones }, null, 2)}\n`);
@@ -146,14 +158,14 @@ export async function captureCommand(skeletonPath: string, meshBonesPath: string
   const { skeleton, meshBones, nameOf } = loaded;
   const palette = await loadPalette(options.palette, loaded, options.count);
   // A hash no bone carries is the MeshBones file's fault, found before any dump is read.
-  inFile(meshBonesPath, () => meshBoneBones(skeleton, meshBones));
+  refusedIn(loaded.files, () => meshBoneBones(skeleton, meshBones));
   const needed = constantsBytesNeeded(palette.length, options.base);
   const frames: Mat4[][] = [];
   for (const file of options.constants) {
     const bytes = await readPrefix(file, needed);
-    frames.push(inFile(file, () => decodePaletteConstants(bytes, palette.length, { base: options.base })));
+    frames.push(refusedIn(loaded.files, () => decodePaletteConstants(bytes, palette.length, { base: options.base }), file));
   }
-  const report = inFrames(options.constants, meshBonesPath, () => captureReport(skeleton, meshBones, palette, frames));
+  const report = refusedIn({ ...loaded.files, frames: options.constants }, () => captureReport(skeleton, meshBones, palette, frames));
   const named = (o: CaptureOffender) => ({
     ...o,
     parentName: nameOf(skeleton.bones[o.parent]!.nameHash),
@@ -190,7 +202,7 @@ export async function paletteCommand(skeletonPath: string, meshBonesPath: string
   const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
   const { skeleton, meshBones } = loaded;
   const palette = await loadPalette(options.palette, loaded, options.count);
-  const matrices = inFile(meshBonesPath, () => paletteMatrices(skeleton, meshBones, palette, options.pose));
+  const matrices = refusedIn(loaded.files, () => paletteMatrices(skeleton, meshBones, palette, options.pose));
   let bytes: Uint8Array;
   try {
     bytes = encodePaletteConstants(matrices, { base: options.base, count: options.count });
