@@ -36,19 +36,20 @@ function common(command: Command): Command {
 
 function registers(command: Command): Command {
   return command
-    .option('--base <register>', `first register of g_Bones (default c${SKINNING_DEFAULTS.base})`, parseBase, SKINNING_DEFAULTS.base)
-    .option(
-      '--count <registers>',
-      `registers of g_Bones, three a palette entry (default ${SKINNING_DEFAULTS.count})`,
-      parseCount,
-      SKINNING_DEFAULTS.count,
-    );
+    .option('--base <register>', 'first register of g_Bones, as a register number (39 is c39)', parseBase, SKINNING_DEFAULTS.base)
+    .option('--count <registers>', 'registers of g_Bones, three a palette entry', parseCount, SKINNING_DEFAULTS.count);
 }
 
 export function registerSkinCommands(program: Command): void {
   const skin = program
     .command('skin')
-    .description('skinning: MeshBone inverse binds against the skeleton, the g_Bones palette, bone locals from GPU captures');
+    .description('skinning: MeshBone inverse binds against the skeleton, the g_Bones palette, bone locals from GPU captures')
+    .addHelpText(
+      'after',
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin bind SWS_Skater.Skeleton skater-meshbones.json\n` +
+        '  $ anvil-skel skin capture train.Skeleton train-meshbones.json --palette draw0.json --constants frame1.bin frame2.bin\n' +
+        '  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin',
+    );
 
   common(
     skin
@@ -78,7 +79,11 @@ export function registerSkinCommands(program: Command): void {
         .argument('<skeleton>', 'Skeleton resource file')
         .argument('<meshbones>', 'MeshBones JSON file')
         .requiredOption('--palette <file>', "palette JSON file: the draw range's MeshBone indices")
-        .requiredOption('--constants <file...>', 'constant-buffer dumps, one per frame (repeatable)', collectFiles)
+        .requiredOption(
+          '--constants <file...>',
+          'constant-buffer dumps, one per frame; takes every file up to the next option, so give the positional arguments first',
+          collectFiles,
+        )
         .option('--json', 'print {"pairs","within","maxError","frames":[{"pairs","within","offenders":[...]}]}'),
     ),
   )
