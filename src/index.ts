@@ -111,6 +111,32 @@ export {
   type RandomAccessSource,
 } from './analysis/pose-find.js';
 
+// Skinning: MeshBone inverse binds, the g_Bones palette, locals recovered from captures.
+export {
+  captureReport,
+  constantsBytesNeeded,
+  decodePaletteConstants,
+  encodePaletteConstants,
+  meshBindReport,
+  meshBoneBones,
+  paletteMatrices,
+  palettePairs,
+  parseMeshBones,
+  parsePalette,
+  REGISTER_BYTES,
+  SkinningInputError,
+  type CaptureFrame,
+  type CaptureOffender,
+  type CaptureReport,
+  type MeshBindReport,
+  type MeshBone,
+  type MeshBoneBinding,
+  type PaletteLayout,
+} from './analysis/skinning.js';
+export { SKIN_POSES, SKINNING_DEFAULTS, type SkinPose } from './analysis/skinning-options.js';
+export { PALETTE_REGISTER_LAYOUT, REGISTERS_PER_MATRIX } from './math/matrix.js';
+export type { Mat4 } from './math/vector.js';
+
 // JSON, text and hex views.
 export {
   componentToJson,

@@ -6,6 +6,7 @@ import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
 import { registerPoseCommands } from './commands/pose.js';
 import { registerSampleCommand } from './commands/sample.js';
+import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerImportCommand(program);
   registerPoseCommands(program);
+  registerSkinCommands(program);
   return program;
 }
 

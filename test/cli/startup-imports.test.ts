@@ -17,6 +17,7 @@ const ALLOWED = [
   /^src\/cli\/commands\/[a-z-]+\.ts$/,
   /^src\/formats\/(dialect|anvilnext\/reading)\.ts$/,
   /^src\/export\/options\.ts$/,
+  /^src\/analysis\/skinning-options\.ts$/,
   /^src\/math\/axes\.ts$/,
   /^src\/samples\/inventory-seed\.ts$/,
 ];

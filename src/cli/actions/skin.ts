@@ -1,0 +1,218 @@
+/** What `skin bind`, `skin capture` and `skin palette` do (declared in commands/skin.ts). */
+import { open, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import {
+  captureReport,
+  constantsBytesNeeded,
+  decodePaletteConstants,
+  encodePaletteConstants,
+  meshBindReport,
+  meshBoneBones,
+  paletteMatrices,
+  parseMeshBones,
+  parsePalette,
+  SkinningInputError,
+  type CaptureOffender,
+  type MeshBone,
+} from '../../analysis/skinning.js';
+import { count, groupThousands } from '../../io/format.js';
+import type { Mat4, Vec3 } from '../../math/vector.js';
+import type { Skeleton } from '../../model/skeleton.js';
+import { formatHash } from '../../names/crc32.js';
+import type { SkinBindOptions, SkinCaptureOptions, SkinCommonOptions, SkinPaletteOptions } from '../commands/skin.js';
+import { EXIT_OK, UsageError } from '../errors.js';
+import { InputFileError, loadSkeleton } from '../load.js';
+import { loadNameDictionary } from '../name-lists.js';
+import { resourceReadOptions } from '../options.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+
+type NameOf = (hash: number) => string | null;
+
+/** The files a skin subcommand reads, to blame a library refusal on. */
+interface InputFiles {
+  skeleton: string;
+  meshBones: string;
+  frames?: readonly string[];
+}
+
+/**
+ * A library refusal as a refusal of the file it came from, `<file>: <item>: <reason>` (exit 1): an
+ * item under `skeleton.` is the Skeleton's, `frames[k]` the k-th constants file's, any other the
+ * MeshBones file's (or `file` when given).
+ */
+function refusedIn<T>(files: InputFiles, run: () => T, file?: string): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof SkinningInputError)) throw error;
+    const frame = /^frames\[(\d+)\]/.exec(error.item);
+    const blamed = error.item.startsWith('skeleton.')
+      ? files.skeleton
+      : frame !== null
+        ? (files.frames?.[Number(frame[1])] ?? files.meshBones)
+        : (file ?? files.meshBones);
+    throw new InputFileError(`${blamed}: ${error.message}`);
+  }
+}
+
+/** The bytes of a regular file, at most `limit` of them; `maxSize` refuses a larger file unread. */
+async function readPrefix(file: string, limit: number, maxSize?: number): Promise<Uint8Array> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${file}`);
+    throw new InputFileError(`${file}: cannot read: ${error.code ?? error.message}`);
+  });
+  if (!info.isFile()) throw new InputFileError(`${file}: not a regular file`);
+  if (maxSize !== undefined && info.size > maxSize)
+    throw new InputFileError(`${file}: ${groupThousands(info.size)} bytes, larger than --max-size (${groupThousands(maxSize)} bytes)`);
+  const handle = await open(file, 'r');
+  try {
+    const bytes = new Uint8Array(Math.min(info.size, limit));
+    let filled = 0;
+    while (filled < bytes.byteLength) {
+      const { bytesRead } = await handle.read(bytes, filled, bytes.byteLength - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readJson(file: string, maxSize: number): Promise<unknown> {
+  const bytes = await readPrefix(file, maxSize, maxSize);
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+  } catch (error) {
+    throw new InputFileError(`${file}: not JSON: ${(error as Error).message}`);
+  }
+}
+
+interface Loaded {
+  skeleton: Skeleton;
+  meshBones: MeshBone[];
+  nameOf: NameOf;
+  maxSize: number;
+  files: InputFiles;
+}
+
+async function loadInputs(skeletonPath: string, meshBonesPath: string, options: SkinCommonOptions): Promise<Loaded> {
+  const read = resourceReadOptions(options);
+  const dictionary = await loadNameDictionary(options.names ?? []);
+  const skeleton = await loadSkeleton(skeletonPath, read);
+  const json = await readJson(meshBonesPath, read.maxSize);
+  const meshBones = refusedIn({ skeleton: skeletonPath, meshBones: meshBonesPath }, () => parseMeshBones(json));
+  return {
+    skeleton,
+    meshBones,
+    nameOf: (hash) => dictionary.resolve(hash),
+    maxSize: read.maxSize,
+    files: { skeleton: skeletonPath, meshBones: meshBonesPath },
+  };
+}
+
+async function loadPalette(file: string, loaded: Loaded, registerCount: number): Promise<number[]> {
+  const json = await readJson(file, loaded.maxSize);
+  return refusedIn(loaded.files, () => parsePalette(json, loaded.meshBones.length, { count: registerCount }), file);
+}
+
+const boneLabel = (skeleton: Skeleton, index: number, nameOf: NameOf): string => {
+  const bone = skeleton.bones[index]!;
+  return `bone ${index} (${nameOf(bone.nameHash) ?? formatHash(bone.nameHash)})`;
+};
+
+/** An error or residual: 0, a small one in exponent form (so 3e-8 does not print as 0.000000), else six places. */
+const num = (value: number | null): string =>
+  value === null ? '-' : value === 0 ? '0' : Math.abs(value) < 1e-4 ? value.toExponential(2) : value.toFixed(6);
+/** A position to five places, −0.00000 shown as 0. */
+const vec = (v: Readonly<Vec3>): string => `(${v.map((x) => (x === 0 ? '0' : x.toFixed(5).replace(/^-(0\.0+)$/, '$1'))).join(', ')})`;
+
+export async function bindCommand(skeletonPath: string, meshBonesPath: string, options: SkinBindOptions): Promise<void> {
+  const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
+  const { skeleton, meshBones, nameOf } = loaded;
+  const report = refusedIn(loaded.files, () => meshBindReport(skeleton, meshBones));
+  if (options.json) {
+    const bones = report.bones.map((b) => ({ ...b, nameHash: formatHash(b.nameHash), name: nameOf(b.nameHash) }));
+    process.stdout.write(`${JSON.stringify({ ...report, bones }, null, 2)}\n`);
+  } else {
+    const lines = [
+      `${count(report.meshBones, 'MeshBone')} of ${meshBonesPath} against ${skeletonPath} (tolerance ${report.tolerance}):`,
+      `  rotation equals the inverse global bind rotation: ${groupThousands(report.rotationMatches)} of ${groupThousands(report.meshBones)}`,
+      `  translation equals the inverse global bind translation: ${groupThousands(report.translationMatches)} of ${groupThousands(report.meshBones)}`,
+      report.scale === null
+        ? `  translation scale: undetermined (no MeshBone with a matching rotation has a non-zero inverse bind translation)`
+        : `  translation scale: ${report.scale.toFixed(6)} (least squares over the ${count(report.scaleBones, 'matching rotation')}, residual ${num(report.residual)})`,
+      `  ${'#'.padStart(4)}  ${'bone'.padEnd(28)}  rotation error  translation error`,
+      ...report.bones.map(
+        (b) =>
+          `  ${String(b.index).padStart(4)}  ${boneLabel(skeleton, b.bone, nameOf).padEnd(28)}  ${num(b.rotationError).padStart(9)} ${b.rotationMatches ? '    ' : ' (!)'}  ${num(b.translationError).padStart(9)}${b.translationMatches ? '' : '  (!)'}`,
+      ),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  process.exitCode = EXIT_OK;
+}
+
+export async function captureCommand(skeletonPath: string, meshBonesPath: string, options: SkinCaptureOptions): Promise<void> {
+  const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
+  const { skeleton, meshBones, nameOf } = loaded;
+  const palette = await loadPalette(options.palette, loaded, options.count);
+  // A hash no bone carries is the MeshBones file's fault, found before any dump is read.
+  refusedIn(loaded.files, () => meshBoneBones(skeleton, meshBones));
+  const needed = constantsBytesNeeded(palette.length, options.base);
+  const frames: Mat4[][] = [];
+  for (const file of options.constants) {
+    const bytes = await readPrefix(file, needed);
+    frames.push(refusedIn(loaded.files, () => decodePaletteConstants(bytes, palette.length, { base: options.base }), file));
+  }
+  const report = refusedIn({ ...loaded.files, frames: options.constants }, () => captureReport(skeleton, meshBones, palette, frames));
+  const named = (o: CaptureOffender) => ({
+    ...o,
+    parentName: nameOf(skeleton.bones[o.parent]!.nameHash),
+    childName: nameOf(skeleton.bones[o.child]!.nameHash),
+  });
+  if (options.json) {
+    const json = {
+      ...report,
+      frames: report.frames.map((frame, f) => ({ file: options.constants[f]!, ...frame, offenders: frame.offenders.map(named) })),
+    };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    const perFrame = report.frames[0]?.pairs ?? 0;
+    const lines = [
+      `${count(perFrame, 'parent-child pair')} in a draw of ${count(palette.length, 'palette entry', 'palette entries')}, ${count(frames.length, 'frame')}: ` +
+        `${groupThousands(report.within)} of ${groupThousands(report.pairs)} within ${report.tolerance} of the stored local position, max error ${num(report.maxError)}`,
+    ];
+    report.frames.forEach((frame, f) => {
+      lines.push(`  frame ${f + 1} (${options.constants[f]}): ${frame.within} of ${frame.pairs} within, max error ${num(frame.maxError)}`);
+      for (const o of frame.offenders) {
+        lines.push(
+          `    ${boneLabel(skeleton, o.child, nameOf)} under ${boneLabel(skeleton, o.parent, nameOf)} (entries ${o.childEntry} and ${o.parentEntry}): recovered ${vec(o.recovered)}, stored ${vec(o.stored)}, off by ${num(o.error)}`,
+        );
+      }
+    });
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  process.exitCode = EXIT_OK;
+}
+
+export async function paletteCommand(skeletonPath: string, meshBonesPath: string, options: SkinPaletteOptions): Promise<void> {
+  const output = resolve(options.output);
+  await refuseUnsafeOutputs([{ path: output, option: '-o' }], [skeletonPath, meshBonesPath, options.palette], 'skin palette');
+  const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
+  const { skeleton, meshBones } = loaded;
+  const palette = await loadPalette(options.palette, loaded, options.count);
+  const matrices = refusedIn(loaded.files, () => paletteMatrices(skeleton, meshBones, palette, options.pose));
+  let bytes: Uint8Array;
+  try {
+    bytes = encodePaletteConstants(matrices, { base: options.base, count: options.count });
+  } catch (error) {
+    throw new InputFileError(`${meshBonesPath}: ${(error as Error).message}`);
+  }
+  await writeFileAtomic(output, bytes);
+  const last = options.base + 3 * palette.length - 1;
+  process.stdout.write(
+    `wrote ${count(palette.length, 'palette entry', 'palette entries')} of the ${options.pose} pose (registers c${options.base}–c${last}, ${count(bytes.byteLength, 'byte')}) to ${options.output}\n`,
+  );
+  process.exitCode = EXIT_OK;
+}

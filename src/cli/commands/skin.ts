@@ -1,0 +1,141 @@
+/**
+ * `anvil-skel skin …`: a skinned mesh's MeshBones against the skeleton, and the renderer's
+ * `g_Bones` palette.
+ *   skin bind <skeleton> <meshbones>                              MeshBones against the inverse global binds
+ *   skin capture <skeleton> <meshbones> --palette P --constants F…  locals recovered from captured palettes
+ *   skin palette <skeleton> <meshbones> --palette P -o F            the register block of a pose
+ * The work is in actions/skin.ts, loaded only when a subcommand runs.
+ */
+import { Option, type Command } from 'commander';
+import { SKIN_POSES, SKINNING_DEFAULTS, type SkinPose } from '../../analysis/skinning-options.js';
+import { UsageError } from '../errors.js';
+import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
+import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+
+/** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size` and `--names`. */
+export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues;
+/** `skin bind`. */
+export type SkinBindOptions = SkinCommonOptions & { json?: boolean };
+/** `skin capture`. */
+export type SkinCaptureOptions = SkinCommonOptions & { json?: boolean; palette: string; constants: string[]; base: number; count: number };
+/** `skin palette`. */
+export type SkinPaletteOptions = SkinCommonOptions & { palette: string; output: string; pose: SkinPose; base: number; count: number };
+
+const actions = () => import('../actions/skin.js');
+
+const INPUTS =
+  '\nInputs:\n' +
+  '  <meshbones>  JSON [ { "bone": "0x<name hash>", "matrix": [16 numbers, row-major, row-vector form] } ], in mesh-bone order\n' +
+  '  --palette    JSON array of MeshBone indices (one draw range), at most count / 3 (32)\n' +
+  '  --constants  one binary file per captured frame: f32 little-endian, register r at byte 16 * r\n';
+const EXIT = '\nExit status: 0 the report was made, 1 an input was refused (the file and item are named), 2 usage error.\n';
+
+function common(command: Command): Command {
+  return addNamesOption(addResourceOptions(command));
+}
+
+function registers(command: Command): Command {
+  return command
+    .option('--base <register>', 'first register of g_Bones, as a register number (39 is c39)', parseBase, SKINNING_DEFAULTS.base)
+    .option('--count <registers>', 'registers of g_Bones, three a palette entry', parseCount, SKINNING_DEFAULTS.count);
+}
+
+export function registerSkinCommands(program: Command): void {
+  const skin = program
+    .command('skin')
+    .description('skinning: MeshBone inverse binds against the skeleton, the g_Bones palette, bone locals from GPU captures')
+    .addHelpText(
+      'after',
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin bind SWS_Skater.Skeleton skater-meshbones.json\n` +
+        '  $ anvil-skel skin capture train.Skeleton train-meshbones.json --palette draw0.json --constants frame1.bin frame2.bin\n' +
+        '  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin',
+    );
+
+  common(
+    skin
+      .command('bind')
+      .description(
+        "per MeshBone: is its rotation and translation the inverse of its bone's global bind (1e-3); the per-mesh translation scale",
+      )
+      .argument('<skeleton>', 'Skeleton resource file')
+      .argument('<meshbones>', 'MeshBones JSON file')
+      .option('--json', 'print {"meshBones","rotationMatches","translationMatches","scale","residual","bones":[...]}'),
+  )
+    .addHelpText(
+      'after',
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin bind SWS_Skater.Skeleton skater-meshbones.json\n  $ anvil-skel skin bind --json SWS_Skater.Skeleton skater-meshbones.json | jq .scale`,
+    )
+    .action(async (skeleton: string, meshBones: string, options: SkinBindOptions) =>
+      (await actions()).bindCommand(skeleton, meshBones, options),
+    );
+
+  registers(
+    common(
+      skin
+        .command('capture')
+        .description(
+          "recover each parent-child pair's local transform from captured palettes, IB_p * S_p^-1 * S_c * IB_c^-1, against the stored local position (1e-3)",
+        )
+        .argument('<skeleton>', 'Skeleton resource file')
+        .argument('<meshbones>', 'MeshBones JSON file')
+        .requiredOption('--palette <file>', "palette JSON file: the draw range's MeshBone indices")
+        .requiredOption(
+          '--constants <file...>',
+          'constant-buffer dumps, one per frame; takes every file up to the next option, so give the positional arguments first',
+          collectFiles,
+        )
+        .option('--json', 'print {"pairs","within","maxError","frames":[{"pairs","within","offenders":[...]}]}'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin capture train.Skeleton train-meshbones.json --palette draw0.json --constants frame1.bin frame2.bin\n  $ anvil-skel skin capture --json --base 39 train.Skeleton train-meshbones.json --palette draw0.json --constants f*.bin`,
+    )
+    .action(async (skeleton: string, meshBones: string, options: SkinCaptureOptions) =>
+      (await actions()).captureCommand(skeleton, meshBones, options),
+    );
+
+  registers(
+    common(
+      skin
+        .command('palette')
+        .description(
+          'write the g_Bones register block of a pose (S = pose * MeshBone matrix, three registers an entry), as a capture would hold it',
+        )
+        .argument('<skeleton>', 'Skeleton resource file')
+        .argument('<meshbones>', 'MeshBones JSON file')
+        .requiredOption('--palette <file>', "palette JSON file: the draw range's MeshBone indices")
+        .requiredOption('-o, --output <file>', 'file to write, 16 * (base + count) bytes (replaced atomically; never an input)')
+        .addOption(
+          new Option('--pose <pose>', 'bind: the stored global binds; runtime: the own transform in place of the root local')
+            .choices([...SKIN_POSES])
+            .default('bind'),
+        ),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin\n  $ anvil-skel skin palette --pose runtime --base 0 --count 96 rider.Skeleton rider-meshbones.json --palette draw0.json -o runtime.bin`,
+    )
+    .action(async (skeleton: string, meshBones: string, options: SkinPaletteOptions) =>
+      (await actions()).paletteCommand(skeleton, meshBones, options),
+    );
+}
+
+function collectFiles(value: string, previous: string[] | undefined): string[] {
+  return collectRepeated(value, previous);
+}
+
+function parseBase(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n > 65535)
+    throw new UsageError(`--base takes a register number from 0 to 65535, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 3 || n > 65536)
+    throw new UsageError(`--count takes a register count from 3 to 65536, not ${JSON.stringify(value)}`);
+  return n;
+}
