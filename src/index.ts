@@ -79,6 +79,20 @@ export type { CensusLayout } from './analysis/census/portions.js';
 export { censusMarkdown, type CensusMarkdownOptions } from './export/census-markdown.js';
 export { censusSummaryText } from './export/census-text.js';
 
+// Assembling a character's rig from its SkeletonComponent.
+export {
+  assemble,
+  ASSEMBLE_DEFAULTS,
+  type AddonAssembly,
+  type AssembledBone,
+  type AssembleOptions,
+  type Assembly,
+  type AssemblyAddonInput,
+  type AssemblyConflict,
+  type AssemblyConflictKind,
+  type BoneSource,
+} from './analysis/assemble.js';
+
 // The runtime pose and the engine's pose array.
 export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';
 export { decodePoseArray, encodePoseArray, encodePoseRecords, POSE_RECORD_BYTES, type PoseRecord } from './analysis/pose-array.js';
