@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAssembleCommand } from './commands/assemble.js';
 import { registerCensusCommand } from './commands/census.js';
 import { registerExportCommand } from './commands/export.js';
 import { registerInspectCommand } from './commands/inspect.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerNameCommands(program);
   registerExportCommand(program);
   registerPoseCommands(program);
+  registerAssembleCommand(program);
   return program;
 }
 
