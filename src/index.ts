@@ -65,12 +65,13 @@ export { validateResourceBytes, type RefusalReport, type ResourceValidation, typ
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';
 export type { NameResolver } from './analysis/census/tally.js';
-export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './analysis/census/report.js';
+export type { CensusReport, CheckReport, ComponentResolution, LayoutReport, PortionCount } from './analysis/census/report.js';
 export type {
   CensusRefusal,
   CensusState,
   CheckExample,
   CheckTally,
+  ComponentReferences,
   HeldFailed,
   LayoutState,
   ProvenFailure,
