@@ -148,6 +148,8 @@ describe('assemble on the bundled rider', () => {
     expect(without.code).toBe(1);
     expect(without.report.boneCount).toBe(0);
     expect(without.report.missing).toHaveLength(6);
+    // Without its main skeleton there is no rig: a failure even with --allow-missing.
+    expect((await assembled(['--allow-missing'])).code).toBe(1);
     const found = await assembled(['--search', join(dir, 'samples')]);
     expect([found.code, found.report.boneCount]).toEqual([0, 54]);
   });

@@ -7,7 +7,7 @@
 import { dirname, extname } from 'node:path';
 import { assemble, type Assembly, type AssemblyAddonInput } from '../../analysis/assemble.js';
 import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
-import { readResourceAs, type HeaderClass } from '../../formats/resource.js';
+import { readResourceAs, type Resource, type ResourceKind } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { count } from '../../io/format.js';
 import { skeletonFromResource } from '../../model/read.js';
@@ -79,19 +79,14 @@ interface Failure {
 
 type Decoded<T> = { ok: true; value: T } | { ok: false; message: string };
 
-function decodeFile(
-  path: string,
-  wanted: HeaderClass['kind'],
-  read: ResourceReadOptions,
-): Decoded<{ header: HeaderClass; record: unknown }> {
+function decodeFile(path: string, wanted: ResourceKind, read: ResourceReadOptions): Decoded<Resource> {
   const input = readInputFile(path, { dialect: read.dialect, maxSize: read.maxSize });
   if (input.kind === 'other') return { ok: false, message: input.description };
   if (input.kind === 'truncated') return { ok: false, message: input.message };
   if (input.kind === 'unreadable') return { ok: false, message: input.reason };
   if (input.header.kind !== wanted) return { ok: false, message: `is a ${input.header.kind}, not a ${wanted}` };
   try {
-    const { resource } = readResourceAs(input.bytes, input.header, { reading: read.reading });
-    return { ok: true, value: { header: input.header, record: resource } };
+    return { ok: true, value: readResourceAs(input.bytes, input.header, { reading: read.reading }).resource };
   } catch (error) {
     if (error instanceof ParseError) return { ok: false, message: error.message };
     throw error;
@@ -120,8 +115,8 @@ class SkeletonCache {
     let skeleton: Skeleton | null = null;
     if (path !== undefined) {
       const decoded = decodeFile(path, 'Skeleton', this.read);
-      if (decoded.ok) skeleton = skeletonFromResource(decoded.value.record as Parameters<typeof skeletonFromResource>[0]);
-      else this.failures.push({ file: path, message: decoded.message });
+      if (decoded.ok && decoded.value.kind === 'Skeleton') skeleton = skeletonFromResource(decoded.value);
+      else if (!decoded.ok) this.failures.push({ file: path, message: decoded.message });
     }
     this.loaded.set(id, skeleton);
     return skeleton;
@@ -135,16 +130,21 @@ interface ComponentResult {
   assembly: Assembly | null;
 }
 
-function assembleComponent(file: string, component: SkeletonComponent, cache: SkeletonCache): ComponentResult {
+function assembleComponent(file: string, component: SkeletonComponent, cache: SkeletonCache, failures: Failure[]): ComponentResult {
   const main = cache.get(component.mainSkeleton.id);
-  if (main === null || main.bones.length === 0) return { file, component, assembly: null };
+  if (main === null) return { file, component, assembly: null };
+  if (main.bones.length === 0) {
+    failures.push({ file, message: `its main Skeleton ${idText(main.id)} (${cache.fileOf(main.id)}) has no bones: nothing to assemble` });
+    return { file, component, assembly: null };
+  }
   const addons: AssemblyAddonInput[] = component.addons.map((ref) => cache.get(ref.id) ?? ref.id);
   return { file, component, assembly: assemble(main, addons) };
 }
 
-function missingIds(result: ComponentResult): bigint[] {
-  if (result.assembly === null) return [result.component.mainSkeleton.id, ...result.component.addons.map((a) => a.id)];
-  return result.assembly.missing;
+function missingIds(result: ComponentResult, cache: SkeletonCache): bigint[] {
+  if (result.assembly !== null) return result.assembly.missing;
+  const { mainSkeleton, addons } = result.component;
+  return [mainSkeleton.id, ...addons.map((a) => a.id)].filter((id) => cache.get(id) === null);
 }
 
 function toJson(result: ComponentResult, cache: SkeletonCache, names: NameDictionary): AssemblyJson {
@@ -171,7 +171,7 @@ function toJson(result: ComponentResult, cache: SkeletonCache, names: NameDictio
       joined: assembly?.addons[i]?.joined ?? 0,
       added: assembly?.addons[i]?.added ?? 0,
     })),
-    missing: missingIds(result).map(idText),
+    missing: missingIds(result, cache).map(idText),
     conflicts: (assembly?.conflicts ?? []).map((c) => ({
       bone: c.bone,
       name: nameOf(c.nameHash),
@@ -283,12 +283,8 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   const results: ComponentResult[] = [];
   for (const file of componentFiles) {
     const decoded = decodeFile(file, 'SkeletonComponent', read);
-    if (!decoded.ok) {
-      failures.push({ file, message: decoded.message });
-      continue;
-    }
-    const resource = decoded.value.record as { kind: 'SkeletonComponent'; record: SkeletonComponent };
-    results.push(assembleComponent(file, resource.record, cache));
+    if (!decoded.ok) failures.push({ file, message: decoded.message });
+    else if (decoded.value.kind === 'SkeletonComponent') results.push(assembleComponent(file, decoded.value.record, cache, failures));
   }
   failures.push(...cache.failures);
 
