@@ -82,12 +82,13 @@ export { validateResourceBytes, type RefusalReport, type ResourceValidation, typ
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';
 export type { NameResolver } from './analysis/census/tally.js';
-export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './analysis/census/report.js';
+export type { CensusReport, CheckReport, ComponentResolution, LayoutReport, PortionCount } from './analysis/census/report.js';
 export type {
   CensusRefusal,
   CensusState,
   CheckExample,
   CheckTally,
+  ComponentReferences,
   HeldFailed,
   LayoutState,
   ProvenFailure,
@@ -95,6 +96,20 @@ export type {
 export type { CensusLayout } from './analysis/census/portions.js';
 export { censusMarkdown, type CensusMarkdownOptions } from './export/census-markdown.js';
 export { censusSummaryText } from './export/census-text.js';
+
+// Assembling a character's rig from its SkeletonComponent.
+export {
+  assemble,
+  ASSEMBLE_DEFAULTS,
+  type AddonAssembly,
+  type AssembledBone,
+  type AssembleOptions,
+  type Assembly,
+  type AssemblyAddonInput,
+  type AssemblyConflict,
+  type AssemblyConflictKind,
+  type BoneSource,
+} from './analysis/assemble.js';
 
 // The runtime pose and the engine's pose array.
 export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';

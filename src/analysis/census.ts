@@ -18,9 +18,18 @@ import { validateResourceBytes } from './validate-resource.js';
 
 export type { CensusLayout, PortionDescriptor, RefusalPlace } from './census/portions.js';
 export { CENSUS_LAYOUTS, END_PORTION, boneFields, layoutPortions, refusalPlace } from './census/portions.js';
-export type { CensusRefusal, CensusState, CheckExample, CheckTally, HeldFailed, LayoutState, ProvenFailure } from './census/state.js';
+export type {
+  CensusRefusal,
+  CensusState,
+  CheckExample,
+  CheckTally,
+  ComponentReferences,
+  HeldFailed,
+  LayoutState,
+  ProvenFailure,
+} from './census/state.js';
 export { emptyCensusState, mergeCensusState, MAX_CHECK_EXAMPLES } from './census/state.js';
-export type { CensusReport, CheckReport, LayoutReport, PortionCount } from './census/report.js';
+export type { CensusReport, CheckReport, ComponentResolution, LayoutReport, PortionCount } from './census/report.js';
 export { censusReport, compareRefusals } from './census/report.js';
 export type { NameResolver } from './census/tally.js';
 export { storedRootLocalEqualsOwn } from './census/tally.js';

@@ -138,3 +138,39 @@ export function resourceClassOf(path: string): HeaderClass | null {
     closeSync(fd);
   }
 }
+
+/** What a file's header says, read without the rest of the file: its class and layout with its object id, or why not. */
+export type HeaderRead =
+  /** Every class and layout the header fits, most likely first, each with the id at that layout's offset. */
+  | { kind: 'resource'; candidates: { header: HeaderClass; id: bigint }[] }
+  | { kind: 'other'; description: string }
+  | { kind: 'unreadable'; reason: string };
+
+/**
+ * The class, layout and object id a file's header names, reading only its first bytes (`anvilnext`:
+ * u64 id at offset 0, class at 8; `scimitar`: u8 1, u32 id at 1, class at 5): for indexing search
+ * paths by id. Never throws; a FIFO, device or socket is never read.
+ */
+export function readResourceHeader(path: string, dialect?: Dialect): HeaderRead {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    return { kind: 'unreadable', reason: fsReason(error) };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { kind: 'unreadable', reason: `is ${specialKind(info) ?? 'not a regular file'}; not read` };
+    const head = new Uint8Array(HEADER_BYTES);
+    const header = head.subarray(0, readFully(fd, head, 0));
+    const found = classifyHeader(header, dialect);
+    if (found.length === 0) return { kind: 'other', description: notAResource(header, dialect) };
+    const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+    const idOf = (layout: Dialect): bigint => (layout === 'anvilnext' ? view.getBigUint64(0, true) : BigInt(view.getUint32(1, true)));
+    return { kind: 'resource', candidates: found.map((h) => ({ header: h, id: idOf(h.dialect) })) };
+  } catch (error) {
+    return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}` };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAssembleCommand } from './commands/assemble.js';
 import { registerCensusCommand } from './commands/census.js';
 import { registerExportCommand } from './commands/export.js';
 import { registerImportCommand } from './commands/import.js';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerImportCommand(program);
   registerPoseCommands(program);
   registerSkinCommands(program);
+  registerAssembleCommand(program);
   return program;
 }
 

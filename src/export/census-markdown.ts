@@ -10,6 +10,7 @@ import type { CensusReport, PortionCount } from '../analysis/census/report.js';
 import type { CensusRefusal } from '../analysis/census/state.js';
 import { checkById } from '../analysis/checks/index.js';
 import { count, groupThousands } from '../io/format.js';
+import { resolutionSentence } from './census-text.js';
 
 /** The heading, source line and refusal limit of {@link censusMarkdown}. */
 export interface CensusMarkdownOptions {
@@ -118,6 +119,15 @@ function spread(counts: Readonly<Record<string, number>>): string {
     .join(', ');
 }
 
+/** The first few components with an id not found, named with those ids. */
+function missingList(r: CensusReport['components']['resolution']): string {
+  const incomplete = r.components.filter((c) => c.missing.length > 0);
+  if (incomplete.length === 0) return '';
+  const shown = incomplete.slice(0, 10).map((c) => `\`${c.file}\` (${c.missing.join(', ')})`);
+  const more = incomplete.length > shown.length ? `, and ${fmt(incomplete.length - shown.length)} more` : '';
+  return ` Not found: ${shown.join('; ')}${more}.`;
+}
+
 function componentLines(report: CensusReport): string[] {
   const c = report.components;
   if (c.exact === 0) return [];
@@ -127,6 +137,8 @@ function componentLines(report: CensusReport): string[] {
     `${plural(c.total, 'SkeletonComponent')} ${c.total === 1 ? 'is' : 'are'} stored. Length is 56 + 10 × addons + 20 × track definitions on ${fmt(c.lengthRuleHolds)} of the ${fmt(c.exact)} read to their end.${npc}`,
     '',
     `Addon references per component: ${spread(c.addons)}. Track definitions per component: ${spread(c.tracks)}.`,
+    '',
+    `References: ${resolutionSentence(c.resolution)}${missingList(c.resolution)}`,
     '',
   ];
 }

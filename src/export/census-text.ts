@@ -4,6 +4,12 @@ import { count, groupThousands } from '../io/format.js';
 
 const fmt = groupThousands;
 
+/** Whether the components' main and addon Skeletons are in the corpus, in one sentence. */
+export function resolutionSentence(r: CensusReport['components']['resolution']): string {
+  const total = r.components.length;
+  return `${fmt(r.complete)} of ${fmt(total)} find their main and every addon Skeleton among the Skeletons read (by object id); the main is missing for ${fmt(r.mainMissing)}, an addon for ${fmt(r.addonMissing)}.`;
+}
+
 /**
  * The census report in a few sentences (what `census` prints), `source` naming where the files came from. Never throws.
  */
@@ -30,6 +36,7 @@ export function censusSummaryText(report: CensusReport, source: string): string 
   if (c.total > 0)
     lines.push(
       `${fmt(c.total)} SkeletonComponents: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,
+      resolutionSentence(c.resolution),
     );
   const types = Object.entries(report.skeletonTypes).map(([t, n]) => `${t} (${fmt(n)})`);
   if (types.length > 0) lines.push(`SkeletonType values: ${types.join(', ')}.`);

@@ -55,7 +55,7 @@ export function buildGltfDocument(skeleton: Skeleton, options: Partial<GltfExpor
       .createNode(names[i]!)
       .setTranslation(vec3(local.position))
       .setRotation(local.rotation)
-      .setExtras(boneNodeExtras(skeleton, i));
+      .setExtras(boneNodeExtras(skeleton, i, opts.boneSource));
   });
   const roots: Node[] = [];
   bones.forEach((bone, i) => {

@@ -54,17 +54,22 @@ export function freeName(base: string, names: readonly string[]): string {
  * The `extras` of every bone's glTF node: its name hash and id as `0x` hex text, and its bone index (= joint index).
  */
 export interface BoneNodeExtras {
-  [key: string]: string | number;
+  [key: string]: string | number | undefined;
   /** CRC-32 of the bone's name, `0x` + 8 hex digits. */
   nameHash: string;
   /** The bone's object id as hex text. */
   id: string;
   /** The bone's list position, also its joint index. */
   index: number;
+  /** Where the bone came from, when the export was given a `boneSource` (an assembled rig: `main` or the addon's id). */
+  source?: string;
 }
 
 /** `index` is the bone's list position, which is also its joint index in the skin. */
-export function boneNodeExtras(skeleton: Skeleton, index: number): BoneNodeExtras {
+export function boneNodeExtras(skeleton: Skeleton, index: number, source?: (bone: SkeletonBone) => string | null): BoneNodeExtras {
   const bone = skeleton.bones[index]!;
-  return { nameHash: hex(bone.nameHash, 8), id: hex(bone.id, idHexWidth(skeleton.dialect)), index };
+  const extras: BoneNodeExtras = { nameHash: hex(bone.nameHash, 8), id: hex(bone.id, idHexWidth(skeleton.dialect)), index };
+  const from = source?.(bone);
+  if (from !== undefined && from !== null) extras.source = from;
+  return extras;
 }

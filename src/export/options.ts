@@ -20,6 +20,11 @@ export interface GltfExportOptions {
   mesh: boolean;
   /** Resolves a bone's display name; null (or an empty string) falls back to `bone_0xXXXXXXXX`. */
   boneName?: (bone: SkeletonBone) => string | null;
+  /**
+   * Where each bone came from (an assembled rig: `main` or the addon's id), written as the node's
+   * `extras.source`; null leaves it out. Absent: no node has a `source`.
+   */
+  boneSource?: (bone: SkeletonBone) => string | null;
 }
 
 /** The option values an export uses where none is given: bind pose, y-up, with the bone mesh. */
@@ -36,6 +41,7 @@ export function resolveExportOptions(options: Partial<GltfExportOptions> = {}): 
     mesh: options.mesh ?? GLTF_EXPORT_DEFAULTS.mesh,
   };
   if (options.boneName !== undefined) resolved.boneName = options.boneName;
+  if (options.boneSource !== undefined) resolved.boneSource = options.boneSource;
   if (!GLTF_POSES.includes(resolved.pose)) throw new Error(`glTF export: unknown pose '${String(resolved.pose)}'`);
   if (!AXIS_CONVENTIONS.includes(resolved.axes)) throw new Error(`glTF export: unknown axes '${String(resolved.axes)}'`);
   return resolved;

@@ -64,6 +64,9 @@ const VALUES: Record<string, readonly string[]> = {
     'CensusAccumulator',
     'censusMarkdown',
     'censusSummaryText',
+    // assembly
+    'assemble',
+    'ASSEMBLE_DEFAULTS',
     // runtime pose and pose array
     'runtimeLocalTransforms',
     'runtimeWorldTransforms',

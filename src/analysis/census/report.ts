@@ -56,6 +56,32 @@ export interface CheckReport {
   examples: CheckExample[];
 }
 
+/** How the census's components resolve against the Skeletons it read; see {@link CensusReport}. */
+export interface ComponentResolution {
+  /** Components whose main and every addon are Skeletons of the corpus. */
+  complete: number;
+  /** Components whose main Skeleton is not in the corpus. */
+  mainMissing: number;
+  /** Components with at least one addon not in the corpus. */
+  addonMissing: number;
+  /** Each component, by file: its main and addon ids and those not found. */
+  components: { file: string; main: string; addons: string[]; missing: string[] }[];
+}
+
+/** Resolves every component's references against the Skeleton ids read, in file order. */
+function componentResolution(state: CensusState): ComponentResolution {
+  const ids = new Set(state.references.skeletonIds);
+  const components = [...state.references.components]
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+    .map((c) => ({ file: c.file, main: c.main, addons: [...c.addons], missing: [c.main, ...c.addons].filter((id) => !ids.has(id)) }));
+  return {
+    complete: components.filter((c) => c.missing.length === 0).length,
+    mainMissing: components.filter((c) => !ids.has(c.main)).length,
+    addonMissing: components.filter((c) => c.addons.some((id) => !ids.has(id))).length,
+    components,
+  };
+}
+
 /**
  * The census report (`census --json`): counts of files, Skeletons, bones and components, name
  * resolution, every named check and every refusal. Plain data with no bigint, ready for `JSON.stringify`.
@@ -94,6 +120,12 @@ export interface CensusReport {
     lengthRuleHolds: number;
     addons: Record<string, number>;
     tracks: Record<string, number>;
+    /**
+     * Whether each component read to its end names Skeletons the corpus holds (anvilnext Skeletons
+     * read to their end, by object id): how many have every reference found, a missing main, a
+     * missing addon, and per component (by file) the ids not found.
+     */
+    resolution: ComponentResolution;
   };
   /** Bone name hashes that resolved, of all counted. */
   names: { resolved: number; total: number };
@@ -212,6 +244,7 @@ export function censusReport(state: CensusState, reading: AnvilnextReading): Cen
       lengthRuleHolds: state.components.lengthRuleHolds,
       addons: sortedCounts(state.components.addons),
       tracks: sortedCounts(state.components.tracks),
+      resolution: componentResolution(state),
     },
     names: { resolved: state.names.resolved, total: state.names.total },
     checks,

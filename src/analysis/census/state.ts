@@ -120,6 +120,12 @@ export interface CensusState {
   rootLocalCompared: number;
   /** The component length rule and the spread of addon and track counts. */
   components: { lengthRuleHolds: number; addons: Record<string, number>; tracks: Record<string, number> };
+  /**
+   * Ids (`0x` + 16 hex digits) of the anvilnext Skeletons read to their end, and the ids each
+   * component read to its end names: a few per file, kept so the report can say whether every
+   * component's main and addons are in the corpus, however the files were shared out.
+   */
+  references: { skeletonIds: string[]; components: ComponentReferences[] };
   /** Bone name hashes resolved, of all counted. */
   names: { resolved: number; total: number };
   /** Each named check's counts, by id. */
@@ -130,6 +136,16 @@ export interface CensusState {
   provenFailures: ProvenFailure[];
   /** Paths not read and not failed (a FIFO, a symlink loop or a dangling link inside a walked directory), with the reason. */
   skippedPaths: { path: string; reason: string }[];
+}
+
+/** The Skeleton ids one SkeletonComponent names, as `0x` + 16 hex digits. */
+export interface ComponentReferences {
+  /** The component's file. */
+  file: string;
+  /** The main Skeleton's id. */
+  main: string;
+  /** The addon Skeletons' ids, in the component's order. */
+  addons: string[];
 }
 
 /** Offender examples kept per check. */
@@ -150,6 +166,7 @@ export function emptyCensusState(): CensusState {
     rootLocalEqualsOwn: 0,
     rootLocalCompared: 0,
     components: { lengthRuleHolds: 0, addons: {}, tracks: {} },
+    references: { skeletonIds: [], components: [] },
     names: { resolved: 0, total: 0 },
     checks: {},
     refusals: [],
@@ -223,6 +240,8 @@ export function mergeCensusState(into: CensusState, from: Readonly<CensusState>)
   into.components.lengthRuleHolds += from.components.lengthRuleHolds;
   addCounts(into.components.addons, from.components.addons);
   addCounts(into.components.tracks, from.components.tracks);
+  into.references.skeletonIds.push(...from.references.skeletonIds);
+  into.references.components.push(...from.references.components);
   into.names.resolved += from.names.resolved;
   into.names.total += from.names.total;
   for (const [id, tally] of Object.entries(from.checks)) addCheck((into.checks[id] ??= emptyCheckTally()), tally);

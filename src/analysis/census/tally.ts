@@ -6,6 +6,7 @@
 import { SKELETON_COMPONENT_HEADER_SIZE, expectedComponentBodySize, type SkeletonComponent } from '../../formats/anvilnext/component.js';
 import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import { quatLaneDifferenceOf } from '../../math/quaternion.js';
+import { hex } from '../../names/hex.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { Resource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
@@ -126,6 +127,7 @@ function tallySkeleton(
   }
   state.names.total += record.bones.length;
   if (resource.dialect === 'anvilnext') {
+    state.references.skeletonIds.push(hex(resource.record.id, 16));
     bump(state.skeletonTypes, String(resource.record.skeletonType));
     if (resource.record.bones.length > 0 && resource.record.root.kind === 'ref') {
       state.rootLocalCompared++;
@@ -134,7 +136,8 @@ function tallySkeleton(
   }
 }
 
-function tallyComponent(state: CensusState, record: SkeletonComponent, size: number): void {
+function tallyComponent(state: CensusState, file: string, record: SkeletonComponent, size: number): void {
+  state.references.components.push({ file, main: hex(record.mainSkeleton.id, 16), addons: record.addons.map((a) => hex(a.id, 16)) });
   const addons = record.addons.length;
   const tracks = record.trackDefinitions.length;
   if (size - SKELETON_COMPONENT_HEADER_SIZE === expectedComponentBodySize(addons, tracks)) state.components.lengthRuleHolds++;
@@ -182,7 +185,7 @@ export function tallyDecoded(
   const layout = state.layouts[layoutName];
   layout.files++;
   layout.exact++;
-  if (resource.kind === 'SkeletonComponent') tallyComponent(state, resource.record, size);
+  if (resource.kind === 'SkeletonComponent') tallyComponent(state, file, resource.record, size);
   else if (checked !== null) {
     tallySkeleton(state, resource, checked.names);
     for (const result of checked.results) tallyCheck((state.checks[result.id] ??= emptyCheckTally()), result, file);

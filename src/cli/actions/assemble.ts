@@ -1,0 +1,341 @@
+/**
+ * What `assemble` does (declared in commands/assemble.ts): finds the SkeletonComponents named,
+ * indexes the Skeletons of the search paths by the object id in each file's header (never reading
+ * a file whole to index it), reads only the Skeletons the components name, assembles each rig and
+ * reports it as text or JSON, or writes it as glTF.
+ */
+import { dirname, extname } from 'node:path';
+import { assemble, type Assembly, type AssemblyAddonInput } from '../../analysis/assemble.js';
+import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
+import { readResourceAs, type Resource, type ResourceKind } from '../../formats/resource.js';
+import { ParseError } from '../../io/errors.js';
+import { count } from '../../io/format.js';
+import { skeletonFromResource } from '../../model/read.js';
+import type { Skeleton, SkeletonBone } from '../../model/skeleton.js';
+import type { NameDictionary } from '../../names/dictionary.js';
+import { hex } from '../../names/hex.js';
+import type { AssembleCommandOptions } from '../commands/assemble.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { walkInputs, type InputWalk } from '../files.js';
+import { readInputFile, readResourceHeader } from '../input-file.js';
+import { loadNameDictionary } from '../name-lists.js';
+import { resourceReadOptions, type ResourceReadOptions } from '../options.js';
+import { refuseUnsafeOutputs, writeFilesAtomic, type OutputFile } from '../write-file.js';
+
+const gltfWriter = () => import('../../export/gltf.js');
+
+const idText = (id: bigint): string => hex(id, 16);
+
+/** One component's assembly in the JSON report. */
+export interface AssemblyJson {
+  component: string;
+  id: string;
+  mainSkeleton: { id: string; file: string | null };
+  boneCount: number;
+  bones: { index: number; nameHash: string; name: string | null; parent: number; source: string }[];
+  joined: number;
+  added: number;
+  addons: { id: string; file: string | null; joined: number; added: number }[];
+  missing: string[];
+  conflicts: {
+    bone: number;
+    name: string | null;
+    nameHash: string;
+    addon: string;
+    kind: string;
+    error: number | null;
+    addonParent: string | null;
+    rigParent: string | null;
+  }[];
+}
+
+/** Skeleton files of the search paths by object id: the first in walk order wins. */
+interface SkeletonIndex {
+  files: Map<bigint, string>;
+  /** Ids carried by more than one file: the first file is used, the others are named in a warning. */
+  duplicates: { id: bigint; used: string; other: string }[];
+}
+
+function indexSkeletons(walk: InputWalk, dialect: ResourceReadOptions['dialect']): SkeletonIndex {
+  const files = new Map<bigint, string>();
+  const duplicates: SkeletonIndex['duplicates'] = [];
+  for (const file of walk.files) {
+    const read = readResourceHeader(file.path, dialect);
+    if (read.kind !== 'resource') continue;
+    // Components name anvilnext Skeletons: a scimitar id is another id space.
+    const skeleton = read.candidates.find((c) => c.header.kind === 'Skeleton' && c.header.dialect === 'anvilnext');
+    if (skeleton === undefined) continue;
+    const used = files.get(skeleton.id);
+    if (used === undefined) files.set(skeleton.id, file.path);
+    else duplicates.push({ id: skeleton.id, used, other: file.path });
+  }
+  return { files, duplicates };
+}
+
+interface Failure {
+  file: string;
+  message: string;
+}
+
+type Decoded<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function decodeFile(path: string, wanted: ResourceKind, read: ResourceReadOptions): Decoded<Resource> {
+  const input = readInputFile(path, { dialect: read.dialect, maxSize: read.maxSize });
+  if (input.kind === 'other') return { ok: false, message: input.description };
+  if (input.kind === 'truncated') return { ok: false, message: input.message };
+  if (input.kind === 'unreadable') return { ok: false, message: input.reason };
+  if (input.header.kind !== wanted) return { ok: false, message: `is a ${input.header.kind}, not a ${wanted}` };
+  try {
+    return { ok: true, value: readResourceAs(input.bytes, input.header, { reading: read.reading }).resource };
+  } catch (error) {
+    if (error instanceof ParseError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** The Skeletons the components name, each read once however many components name it. */
+class SkeletonCache {
+  private readonly loaded = new Map<bigint, Skeleton | null>();
+  readonly failures: Failure[] = [];
+
+  constructor(
+    private readonly index: SkeletonIndex,
+    private readonly read: ResourceReadOptions,
+  ) {}
+
+  fileOf(id: bigint): string | null {
+    return this.index.files.get(id) ?? null;
+  }
+
+  /** The Skeleton carrying `id`, or null when none does or its file is refused (a failure, named once). */
+  get(id: bigint): Skeleton | null {
+    const known = this.loaded.get(id);
+    if (known !== undefined) return known;
+    const path = this.index.files.get(id);
+    let skeleton: Skeleton | null = null;
+    if (path !== undefined) {
+      const decoded = decodeFile(path, 'Skeleton', this.read);
+      if (decoded.ok && decoded.value.kind === 'Skeleton') skeleton = skeletonFromResource(decoded.value);
+      else if (!decoded.ok) this.failures.push({ file: path, message: decoded.message });
+    }
+    this.loaded.set(id, skeleton);
+    return skeleton;
+  }
+}
+
+interface ComponentResult {
+  file: string;
+  component: SkeletonComponent;
+  /** Null when the main skeleton is missing: there is no rig to start from. */
+  assembly: Assembly | null;
+}
+
+function assembleComponent(file: string, component: SkeletonComponent, cache: SkeletonCache, failures: Failure[]): ComponentResult {
+  const main = cache.get(component.mainSkeleton.id);
+  if (main === null) return { file, component, assembly: null };
+  if (main.bones.length === 0) {
+    failures.push({ file, message: `its main Skeleton ${idText(main.id)} (${cache.fileOf(main.id)}) has no bones: nothing to assemble` });
+    return { file, component, assembly: null };
+  }
+  const addons: AssemblyAddonInput[] = component.addons.map((ref) => cache.get(ref.id) ?? ref.id);
+  return { file, component, assembly: assemble(main, addons) };
+}
+
+function missingIds(result: ComponentResult, cache: SkeletonCache): bigint[] {
+  if (result.assembly !== null) return result.assembly.missing;
+  const { mainSkeleton, addons } = result.component;
+  return [mainSkeleton.id, ...addons.map((a) => a.id)].filter((id) => cache.get(id) === null);
+}
+
+function toJson(result: ComponentResult, cache: SkeletonCache, names: NameDictionary): AssemblyJson {
+  const { component, assembly } = result;
+  const nameOf = (hash: number): string | null => names.resolve(hash);
+  const hashText = (hash: number | null): string | null => (hash === null ? null : hex(hash, 8));
+  return {
+    component: result.file,
+    id: idText(component.id),
+    mainSkeleton: { id: idText(component.mainSkeleton.id), file: cache.fileOf(component.mainSkeleton.id) },
+    boneCount: assembly?.bones.length ?? 0,
+    bones: (assembly?.bones ?? []).map((b) => ({
+      index: b.index,
+      nameHash: hex(b.nameHash, 8),
+      name: nameOf(b.nameHash),
+      parent: b.parent,
+      source: b.source === 'main' ? 'main' : idText(b.source),
+    })),
+    joined: assembly?.joined ?? 0,
+    added: assembly?.added ?? 0,
+    addons: component.addons.map((ref, i) => ({
+      id: idText(ref.id),
+      file: assembly?.addons[i]?.found === true ? cache.fileOf(ref.id) : null,
+      joined: assembly?.addons[i]?.joined ?? 0,
+      added: assembly?.addons[i]?.added ?? 0,
+    })),
+    missing: missingIds(result, cache).map(idText),
+    conflicts: (assembly?.conflicts ?? []).map((c) => ({
+      bone: c.bone,
+      name: nameOf(c.nameHash),
+      nameHash: hex(c.nameHash, 8),
+      addon: idText(c.addon),
+      kind: c.kind,
+      error: c.error,
+      addonParent: hashText(c.addonParent),
+      rigParent: hashText(c.rigParent),
+    })),
+  };
+}
+
+function describeConflict(c: AssemblyJson['conflicts'][number]): string {
+  const bone = `bone ${c.bone} (${c.name ?? c.nameHash})`;
+  switch (c.kind) {
+    case 'transform':
+      return `${bone}, addon ${c.addon}: local transform differs by ${c.error === null ? 'a non-finite amount' : c.error.toPrecision(3)} (tolerance 1e-3)`;
+    case 'parent':
+      return `${bone}, addon ${c.addon}: parent ${c.addonParent} in the addon, ${c.rigParent ?? 'none (the root)'} in the rig`;
+    default:
+      return `${bone}, addon ${c.addon}: its parent ${c.addonParent ?? '(none: the addon root)'} is in no rig bone; attached to the root`;
+  }
+}
+
+function summaryText(json: AssemblyJson): string {
+  const lines: string[] = [];
+  lines.push(`${json.component} (${json.id})`);
+  const mainFile = json.mainSkeleton.file;
+  if (mainFile === null) {
+    lines.push(`  main ${json.mainSkeleton.id}: missing (no Skeleton in the search paths carries it); nothing assembled`);
+  } else {
+    const mainBones = json.bones.filter((b) => b.source === 'main').length;
+    lines.push(`  main ${json.mainSkeleton.id} ${mainFile}: ${count(mainBones, 'bone')}`);
+    for (const addon of json.addons) {
+      if (addon.file === null) lines.push(`  addon ${addon.id}: missing`);
+      else lines.push(`  addon ${addon.id} ${addon.file}: ${addon.joined} joined, ${addon.added} added`);
+    }
+    lines.push(
+      `  ${count(json.boneCount, 'bone')}: ${mainBones} main, ${json.added} added; ${json.joined} joined; ${count(json.conflicts.length, 'conflict')}; ${json.missing.length} missing`,
+    );
+  }
+  for (const c of json.conflicts) lines.push(`  conflict: ${describeConflict(c)}`);
+  if (mainFile !== null) for (const id of json.missing) lines.push(`  missing: addon ${id}`);
+  return lines.join('\n') + '\n';
+}
+
+interface Plan {
+  output: { path: string; format: 'glb' | 'gltf' | 'json' } | null;
+}
+
+function planOutput(options: AssembleCommandOptions): Plan {
+  if (options.output === undefined) return { output: null };
+  if (options.output === '') throw new UsageError('assemble: -o needs a file name ending in .glb, .gltf or .json');
+  const extension = extname(options.output).toLowerCase();
+  const format = extension === '.glb' ? 'glb' : extension === '.gltf' ? 'gltf' : extension === '.json' ? 'json' : null;
+  if (format === null) throw new UsageError(`assemble: the output must end in .glb, .gltf or .json, not '${options.output}'`);
+  return { output: { path: options.output, format } };
+}
+
+/** Finds the components among the named paths: a named file must be one; directories give theirs. */
+function findComponents(paths: readonly string[], read: ResourceReadOptions, walk: InputWalk, failures: Failure[]): string[] {
+  const found: string[] = [];
+  for (const problem of walk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
+  for (const file of walk.files) {
+    const header = readResourceHeader(file.path, read.dialect);
+    const isComponent = header.kind === 'resource' && header.candidates.some((c) => c.header.kind === 'SkeletonComponent');
+    if (isComponent) found.push(file.path);
+    else if (file.explicit)
+      failures.push({
+        file: file.path,
+        message:
+          header.kind === 'other'
+            ? header.description
+            : header.kind === 'unreadable'
+              ? header.reason
+              : 'is a Skeleton, not a SkeletonComponent',
+      });
+  }
+  if (found.length === 0 && failures.length === 0) throw new UsageError(`assemble: no SkeletonComponent in ${paths.join(', ')}`);
+  return found;
+}
+
+export async function runAssemble(paths: string[], options: AssembleCommandOptions): Promise<void> {
+  const read = resourceReadOptions(options);
+  const plan = planOutput(options);
+  const componentWalk = walkInputs(paths);
+  const searchPaths = options.search ?? [...new Set(componentWalk.files.map((f) => dirname(f.path)))];
+  const searchWalk = searchPaths.length > 0 ? walkInputs(searchPaths) : walkInputs([]);
+  if (plan.output !== null) {
+    await refuseUnsafeOutputs([{ path: plan.output.path, option: '-o' }], paths, 'assemble', componentWalk);
+    await refuseUnsafeOutputs([{ path: plan.output.path, option: '-o' }], searchPaths, 'assemble', searchWalk);
+  }
+  const names = await loadNameDictionary(options.names ?? []);
+
+  const failures: Failure[] = [];
+  const componentFiles = findComponents(paths, read, componentWalk, failures);
+  if (plan.output !== null && plan.output.format !== 'json' && componentFiles.length !== 1)
+    throw new UsageError(
+      `assemble: -o ${plan.output.path} writes one rig, and ${count(componentFiles.length, 'component')} were found; use -o FILE.json for several`,
+    );
+  for (const problem of searchWalk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
+
+  const index = indexSkeletons(searchWalk, read.dialect);
+  for (const d of index.duplicates)
+    process.stderr.write(`anvil-skel: warning: id ${idText(d.id)} is carried by ${d.used} and ${d.other}; ${d.used} is used\n`);
+  const cache = new SkeletonCache(index, read);
+
+  const results: ComponentResult[] = [];
+  for (const file of componentFiles) {
+    const decoded = decodeFile(file, 'SkeletonComponent', read);
+    if (!decoded.ok) failures.push({ file, message: decoded.message });
+    else if (decoded.value.kind === 'SkeletonComponent') results.push(assembleComponent(file, decoded.value.record, cache, failures));
+  }
+  failures.push(...cache.failures);
+
+  const reports = results.map((r) => toJson(r, cache, names));
+  const single = paths.length === 1 && componentWalk.files.length === 1 && componentWalk.files[0]!.explicit && reports.length === 1;
+  const summary = {
+    components: reports.length,
+    assembled: results.filter((r) => r.assembly !== null).length,
+    withoutConflict: results.filter((r) => r.assembly !== null && r.assembly.conflicts.length === 0).length,
+    complete: reports.filter((r) => r.missing.length === 0).length,
+    failures: failures.map((f) => ({ file: f.file, message: f.message })),
+  };
+  const jsonReport = single ? { ...reports[0]!, failures: summary.failures } : { components: reports, summary };
+
+  const writes: OutputFile[] = [];
+  if (plan.output?.format === 'json') writes.push({ path: plan.output.path, data: `${JSON.stringify(jsonReport, null, 2)}\n` });
+  else if (plan.output !== null) {
+    const result = results[0];
+    if (result?.assembly == null) {
+      failures.push({ file: plan.output.path, message: 'not written: the main skeleton is missing, so there is no rig' });
+    } else {
+      const sources = reports[0]!.bones.map((b) => b.source);
+      const exportOptions = {
+        boneName: (bone: SkeletonBone) => names.resolve(bone.nameHash),
+        boneSource: (bone: SkeletonBone) => sources[bone.index] ?? null,
+      };
+      const writer = await gltfWriter();
+      writes.push({
+        path: plan.output.path,
+        data:
+          plan.output.format === 'glb'
+            ? await writer.exportGlb(result.assembly.skeleton, exportOptions)
+            : await writer.exportGltfEmbedded(result.assembly.skeleton, exportOptions),
+      });
+    }
+  }
+  if (writes.length > 0) await writeFilesAtomic(writes);
+
+  for (const f of failures) process.stderr.write(`${f.file}: ${f.message}\n`);
+  if (options.json === true) process.stdout.write(`${JSON.stringify(jsonReport, null, 2)}\n`);
+  else {
+    for (const report of reports) process.stdout.write(summaryText(report));
+    if (!single)
+      process.stdout.write(
+        `${count(summary.components, 'component')}: ${summary.assembled} assembled, ${summary.withoutConflict} without conflict, ${summary.complete} with every Skeleton found\n`,
+      );
+    for (const w of writes) process.stdout.write(`wrote ${w.path}\n`);
+  }
+
+  const mainMissing = results.some((r) => r.assembly === null);
+  const addonMissing = results.some((r) => r.assembly !== null && r.assembly.missing.length > 0);
+  const failed = failures.length > 0 || mainMissing || (addonMissing && options.allowMissing !== true);
+  process.exitCode = failed ? EXIT_FAILED : EXIT_OK;
+}
