@@ -1,6 +1,15 @@
 /** Hash → name look-up, and the built-in dictionary assembled from the name lists in `data/`. */
 import { crc32 } from './crc32.js';
-import { ANVIL_HELPERS, BIPED, CLASS_NAMES as CLASS_LIST, HUMANIK } from './data/lists.js';
+import {
+  ANVIL_AC1_ALTAIR,
+  ANVIL_AC_ODYSSEY,
+  ANVIL_AC_UNITY,
+  ANVIL_GHOST_RECON_WILDLANDS,
+  ANVIL_HELPERS,
+  BIPED,
+  CLASS_NAMES as CLASS_LIST,
+  HUMANIK,
+} from './data/lists.js';
 
 /** Every class name the Skeleton format uses; kept apart so class hashes resolve on their own. */
 export const CLASS_NAMES: readonly string[] = CLASS_LIST.classes;
@@ -123,14 +132,51 @@ function bipedNames(): string[] {
   return names;
 }
 
-/** Every name of the built-in dictionary, class names first. */
-function buildBuiltInNames(): string[] {
+/**
+ * Lists of whole bone names published for shipped Anvil rigs, each section a list of names as
+ * found (their headers say which were checked against the published hashes).
+ */
+const ANVIL_RIG_LISTS: readonly Readonly<Record<string, readonly string[]>>[] = [
+  ANVIL_GHOST_RECON_WILDLANDS,
+  ANVIL_AC_ODYSSEY,
+  ANVIL_AC_UNITY,
+  ANVIL_AC1_ALTAIR,
+];
+
+/** Every name found on shipped Anvil rigs, in list order, each once. */
+export function anvilRigNames(): string[] {
+  return [...new Set(ANVIL_RIG_LISTS.flatMap((list) => Object.values(list).flat()))];
+}
+
+/** The names the naming schemes generate, class names first, each once. */
+function buildSchemeNames(): string[] {
   const humanIk = humanIkNames();
   const names = [...CLASS_NAMES, ...humanIk, ...shortSideNames(humanIk), ...bipedNames()];
   for (const prefix of ANVIL_HELPERS.helperPrefixes) for (const name of humanIk) names.push(prefix + name);
   for (const prefix of ANVIL_HELPERS.attachPrefixes) for (const point of ANVIL_HELPERS.attachPoints) names.push(prefix + point);
   for (const part of ANVIL_HELPERS.weaponParts) names.push(ANVIL_HELPERS.weaponPrefix[0] + part);
   return [...new Set(names)];
+}
+
+let schemeNameList: readonly string[] | null = null;
+
+/**
+ * The dictionary's names that the naming schemes generate (class names, HumanIK and its helpers,
+ * Biped, attach and weapon names), without the lists found on shipped rigs; the cracker's
+ * vocabulary is drawn from these. Built once; frozen. Never throws.
+ */
+export function schemeNames(): readonly string[] {
+  schemeNameList ??= Object.freeze(buildSchemeNames());
+  return schemeNameList;
+}
+
+/**
+ * Every name of the built-in dictionary: class names first, then the names found on shipped
+ * Anvil rigs (so on a collision the attested name is the one `resolve` gives), then the rest of
+ * the names the naming schemes generate.
+ */
+function buildBuiltInNames(): string[] {
+  return [...new Set([...CLASS_NAMES, ...anvilRigNames(), ...schemeNames()])];
 }
 
 let builtInNameList: readonly string[] | null = null;

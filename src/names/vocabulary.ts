@@ -1,5 +1,9 @@
-/** The cracker's built-in vocabulary, derived from the built-in dictionary's names. */
-import { builtInNames } from './dictionary.js';
+/**
+ * The cracker's built-in vocabulary, derived from the names the naming schemes generate. The
+ * names found on shipped rigs are resolved as known names but lend no words: every word added
+ * multiplies the candidates of a many-word search, and with them its chance matches.
+ */
+import { schemeNames } from './dictionary.js';
 
 /**
  * Splits a name into vocabulary words: at case changes (`ForeArm` → Fore, Arm; `COMData` → COM,
@@ -10,11 +14,11 @@ export function splitNameIntoWords(name: string): string[] {
 }
 
 /**
- * The built-in vocabulary for {@link crackHashes}: every word of the built-in dictionary's names, the numbers 0–99, and the separator `_`. Never throws.
+ * The built-in vocabulary for {@link crackHashes}: every word of the names the built-in naming schemes generate (see `schemeNames`), the numbers 0–99, and the separator `_`. Never throws.
  */
 export function defaultVocabulary(): { words: string[]; separators: string[] } {
   const words = new Set<string>();
-  for (const name of builtInNames()) for (const word of splitNameIntoWords(name)) words.add(word);
+  for (const name of schemeNames()) for (const word of splitNameIntoWords(name)) words.add(word);
   for (let n = 0; n <= 99; n++) words.add(String(n));
   return { words: [...words], separators: ['_'] };
 }
