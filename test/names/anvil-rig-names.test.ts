@@ -3,6 +3,7 @@
  * vocabulary). Hashes come from zlib (the reference CRC-32) or are the values the sources publish,
  * copied here with the source named, never from the project's crc32.
  */
+import { readFileSync } from 'node:fs';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readNameDataFiles } from '../../scripts/name-data.js';
@@ -113,6 +114,45 @@ describe('the names found on shipped Anvil rigs', () => {
       expect(header, file).toMatch(/Source: .*\b[\w.-]+\/[\w.-]+\b/);
       expect(header, file).toMatch(/files? [\w./-]+\.\w+/);
       expect(header, file).toMatch(/zlib's CRC-32/);
+    }
+  });
+});
+
+describe('every checked name of the Anvil rig lists', () => {
+  // The published hashes of every name the lists call checked, transcribed from the sources.
+  const published = JSON.parse(readFileSync(new URL('./anvil-published-hashes.json', import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, Record<string, string>>
+  >;
+  const checkedSections: Record<keyof typeof LISTS, string[]> = {
+    'anvil-ghost-recon-wildlands.txt': ['hashVerified'],
+    'anvil-ac-odyssey.txt': ['commented', 'recovered'],
+    'anvil-ac-unity.txt': ['names'],
+    'anvil-ac1-altair.txt': ['names'],
+  };
+  const sectionKey = (section: string): string => section.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+  it('hashes, by zlib, to the value its source publishes', () => {
+    for (const [file, sections] of Object.entries(published)) {
+      if (file.startsWith('_')) continue;
+      const list = LISTS[file as keyof typeof LISTS] as Readonly<Record<string, readonly string[]>>;
+      for (const [section, names] of Object.entries(sections)) {
+        for (const [name, hash] of Object.entries(names)) {
+          expect(list[sectionKey(section)], `${file} [${section}] lists ${name}`).toContain(name);
+          expect(zlibCrc32(name) >>> 0, `${file}: ${name}`).toBe(Number(hash));
+        }
+      }
+    }
+  });
+
+  it('has its published hash on record, so no unchecked name hides in a checked section', () => {
+    for (const [file, sections] of Object.entries(checkedSections)) {
+      const list = LISTS[file as keyof typeof LISTS] as Readonly<Record<string, readonly string[]>>;
+      const recorded = new Set(Object.values(published[file]!).flatMap((names) => Object.keys(names)));
+      for (const section of sections) {
+        expect(list[section]!.length, `${file} ${section}`).toBeGreaterThan(0);
+        for (const name of list[section]!) expect(recorded.has(name), `${file}: ${name}`).toBe(true);
+      }
     }
   });
 });
