@@ -173,6 +173,88 @@ describe('a hand-assembled version-27 archive', () => {
   });
 });
 
+describe('a hand-assembled version-25 archive', () => {
+  // Header: "scimitar\0", version 25, D = 0x15. Data header (40 bytes, v25): count 1, kept 1, kept
+  // i32 0, kept i64 0, 5000 per block, kept 1, kept 0, F = 0x15 + 40 = 0x3D.
+  // Index block at 0x3D: n 1, kept, T = 0x3D + 48 = 0x6D, next −1, first 0, last 0, M = 0x6D + 16 = 0x7D.
+  // Index table (16 bytes, v25): i64 offset X = 0x7D + 188 = 0x139, u32 id, i32 size.
+  // Name table (188 bytes, v25): size, 12 kept, type at +16, 16 kept, timestamp at +36, name at +40, 20 kept.
+  // Data file at 0x139: 440 kept bytes (FILEDATA), then sets of set version 1 (u16 count, u16 pairs).
+  const tocData = new Hand().u16(1).u32(0x99).u32(19).bytes; // v25 TOC: count, u32 id, u32 size
+  const record = new Hand().u32(0x0badf00d).u32(2).u32(4).text('name').u8(0).u8(0x12, 0x34).bytes; // 19 bytes
+  const set = (data: number[]): number[] =>
+    new Hand()
+      .u8(0x33, 0xaa, 0xfb, 0x57, 0x99, 0xfa, 0x04, 0x10)
+      .u16(1)
+      .u8(1)
+      .u16(data.length)
+      .u16(data.length)
+      .u16(1)
+      .u16(data.length)
+      .u16(data.length)
+      .u32(adler0(data))
+      .u8(...data).bytes;
+  const dataFile = [...new Array<number>(440).fill(0), ...set(tocData), ...set(record), ...new Array<number>(8).fill(0)];
+  const archive = new Hand()
+    .text('scimitar\0')
+    .u32(25)
+    .i64(0x15n)
+    .u32(1)
+    .u32(1)
+    .u32(0)
+    .i64(0n)
+    .u32(5000)
+    .u32(1)
+    .u32(0)
+    .i64(0x3dn)
+    .u32(1)
+    .u32(0)
+    .i64(0x6dn)
+    .i64(-1n)
+    .u32(0)
+    .u32(0)
+    .i64(0x7dn)
+    .i64(0n)
+    .i64(0x139n)
+    .u32(0xcafebabe)
+    .u32(dataFile.length)
+    .u32(dataFile.length)
+    .zeros(12)
+    .u32(0x0badf00d)
+    .zeros(16)
+    .u32(77)
+    .text('old.data', 128)
+    .zeros(20)
+    .u8(...dataFile).bytes;
+
+  it('reads the tables and the data file', async () => {
+    const forge = await openForge(bytesSource(Uint8Array.from(archive)));
+    expect(forge.version).toBe(25);
+    expect(forge.indexBlocks[0]).toMatchObject({ offset: 0x3d, indexTableOffset: 0x6d, nameTableOffset: 0x7d });
+    expect(forge.entries).toEqual([
+      {
+        number: 0,
+        block: 0,
+        slot: 0,
+        offset: 0x139,
+        size: dataFile.length,
+        id: 0xcafebaben,
+        nameTableSize: dataFile.length,
+        resourceType: 0x0badf00d,
+        timestamp: 77,
+        name: 'old.data',
+      },
+    ]);
+    const file = await readDataFile(forge, forge.entries[0]!);
+    // After the 440 bytes: 15-byte set header, u16 count, one u16 pair, the checksum: data at +25.
+    expect(file.toc).toMatchObject({ offset: 0x139 + 440, setVersion: 1, method: 1 });
+    expect(file.toc.blocks).toEqual([{ uncompressedSize: 10, compressedSize: 10, dataOffset: 0x139 + 440 + 25 }]);
+    expect(file.resources.map((r) => [r.classHash, r.id, r.tocSize, r.name, r.size, r.bodyOffset, [...r.body]])).toEqual([
+      [0x0badf00d, 0x99n, 19, 'name', 2, 17, [0x12, 0x34]],
+    ]);
+  });
+});
+
 // Bodies made in the test; their bytes are the expectation after reading back.
 function entries(n: number, bodySize: (i: number, j: number) => number): ForgeWriterEntry[] {
   return Array.from({ length: n }, (_, i) => ({
