@@ -459,4 +459,44 @@ describe('hostile archives', () => {
     // Stored block: exact offset of the body, after the 12-byte header, the name "res_0_0" and the flag.
     expect(e.offset).toBe(r + 31 + 12 + 7 + 1);
   });
+  // A one-block v27 set at S: count at S + 15, sizes at S + 19 and S + 23, checksum at S + 27, data from S + 31.
+  // Patches a stored block's data and puts back a matching checksum, so the content itself is refused.
+  const patchStored = (bytes: Uint8Array, set: number, patch: (data: DataView) => void): void => {
+    const v = view(bytes);
+    const data = bytes.subarray(set + 31, set + 31 + v.getInt32(set + 23, true));
+    patch(view(data));
+    v.setUint32(set + 27, adler0([...data]), true);
+  };
+  const resourcesSetOf = (bytes: Uint8Array, x: number): number => x + 31 + view(bytes).getInt32(x + 23, true);
+  const readFirst = async (bytes: Uint8Array): Promise<ParseError> => {
+    const forge = await openForge(bytesSource(bytes));
+    return refusalOf(() => readDataFile(forge, forge.entries[0]!));
+  };
+
+  it('refuses a record with a sub-header (flag 1), naming the resource', async () => {
+    const bytes = writeForge(options());
+    const r = resourcesSetOf(bytes, layout(bytes).x);
+    // The record: 12-byte header, the name "res_0_0" (7 bytes), then the flag.
+    patchStored(bytes, r, (d) => d.setUint8(19, 1));
+    const e = await readFirst(bytes);
+    expect(e).toMatchObject({ offset: r + 31 + 19, path: 'entries[0].resources[0].flag' });
+    expect(e.message).toMatch(/res_0_0/);
+  });
+
+  it('refuses a TOC count larger than the TOC holds', async () => {
+    const bytes = writeForge(options());
+    const { x } = layout(bytes);
+    patchStored(bytes, x, (d) => d.setUint16(0, 0xffff, true));
+    expect(await readFirst(bytes)).toMatchObject({ offset: x + 31, path: 'entries[0].toc.count' });
+  });
+
+  it('refuses a block count larger than the set holds, and a wrong set magic', async () => {
+    const bytes = writeForge(options());
+    const { x } = layout(bytes);
+    view(bytes).setUint32(x + 15, 0x10000000, true);
+    expect(await readFirst(bytes)).toMatchObject({ offset: x + 15, path: 'entries[0].toc.blockCount' });
+    const magic = writeForge(options());
+    magic[layout(magic).x + 2] ^= 1;
+    expect(await readFirst(magic)).toMatchObject({ offset: layout(magic).x + 2, path: 'entries[0].toc.magic' });
+  });
 });
