@@ -134,7 +134,8 @@ export async function openForge(source: ArchiveSource): Promise<Forge> {
   if (version !== 25 && version !== 26 && version !== 27) refuse(0x09, ['header', 'version'], 'version 25, 26 or 27', String(version));
   const wide = version === 27;
   const dataHeaderOffset = header.i64(0x0d);
-  // Data header: v27 fields at +0, +24 and +36 (44 bytes); v25/v26 at +0, +20 and +32 (40 bytes).
+  // Our reading (FORGE.md): the data header at the i64 at 0x0D, its fields at +0, +24 and +36 in
+  // v27 (44 bytes), +0, +20 and +32 in v25/v26 (40 bytes); the fields between are kept, not read.
   const dataHeaderBytes = wide ? 44 : 40;
   const dataHeader = await readChunk(source, dataHeaderOffset, dataHeaderBytes, ['header', 'dataHeaderOffset'], 'the data header', 0x0d);
   const d = dataHeaderOffset;
@@ -281,6 +282,7 @@ export interface ForgeDataFile {
 }
 
 const SET_MAGIC = [0x33, 0xaa, 0xfb, 0x57, 0x99, 0xfa, 0x04, 0x10];
+// Our reading (FORGE.md): 2 LZO2A, 5 LZO1C, 6 Zstandard, 3/4/7/8 Oodle; none of these is decoded yet.
 const METHOD_NAMES: Record<number, string> = { 2: 'LZO2A', 3: 'Oodle', 4: 'Oodle', 5: 'LZO1C', 6: 'Zstandard', 7: 'Oodle', 8: 'Oodle' };
 
 /** Adler-32 with both sums starting at 0 (not zlib's 1), as FORGE.md fixes the block checksum. */
@@ -300,7 +302,7 @@ export function forgeChecksum(bytes: Uint8Array): number {
   return ((b << 16) | a) >>> 0;
 }
 
-/** Reads one set at `at` in `file` (archive offset `file.base`); returns it, its decompressed bytes and where it ends. */
+/** Reads one set at `at` in `file` (our reading: the set version alone decides u16 or i32 counts and sizes) (archive offset `file.base`); returns it, its decompressed bytes and where it ends. */
 function readSet(
   file: Chunk,
   at: number,
@@ -481,6 +483,7 @@ export async function readDataFile(forge: Forge, entry: ForgeEntry): Promise<For
     if (nameLength + 1 > res.data.length - r) short('name', nameLength + 1);
     const name = decoder.decode(res.data.subarray(r, r + nameLength));
     r += nameLength;
+    // Our reading: flag 1 announces a sub-header of unknown bytes, so the record cannot be delimited.
     const flag = res.data[r]!;
     if (flag !== 0) refuse(res.map(r), [...path, 'flag'], `flag 0 (a sub-header, flag 1, is not read) for "${name}"`, String(flag));
     r += 1;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { forgeChecksum, openForge, readDataFile, type Forge } from '../../src/archive/forge.js';
 import { writeForge, type ForgeWriterEntry, type ForgeWriterOptions } from '../../src/archive/forge-writer.js';
-import { bytesSource } from '../../src/archive/source.js';
+import { blobSource, bytesSource } from '../../src/archive/source.js';
 import { ParseError } from '../../src/io/errors.js';
 import { lzoCompress, lzoPython, lzoSkipReason } from '../helpers/lzo-reference.js';
 
@@ -328,6 +328,48 @@ describe.each([25, 26, 27] as const)('writer-built version-%s archives read back
       }),
       { numRuns: 400, seed: 3 },
     );
+  });
+});
+
+describe('bounded reads', () => {
+  it('opening reads only the tables, and a data file only its own bytes', async () => {
+    const bytes = writeForge({ version: 27, entries: entries(3, () => 5000) });
+    const reads: [number, number][] = [];
+    const inner = bytesSource(bytes);
+    const counting = {
+      size: inner.size,
+      read: (offset: number, length: number) => (reads.push([offset, length]), inner.read(offset, length)),
+    };
+    const forge = await openForge(counting);
+    // Header 21 + data header 44 + one index block 48 + 3 index entries × 20 + 3 names × 192 = 749 bytes.
+    expect(reads.reduce((sum, [, n]) => sum + n, 0)).toBe(749);
+    expect(bytes.length).toBeGreaterThan(3 * 0x8000); // the data files, 0x8000-aligned, are the rest
+    reads.length = 0;
+    const entry = forge.entries[1]!;
+    await readDataFile(forge, entry);
+    expect(reads).toEqual([[entry.offset, entry.size]]);
+  });
+
+  it('reads the same through a Blob as through bytes', async () => {
+    const written = entries(2, (i) => 100 + i);
+    const bytes = writeForge({ version: 25, entries: written });
+    const forge = await openForge(blobSource(new Blob([bytes])));
+    const file = await readDataFile(forge, forge.entries[1]!);
+    expect(file.resources.map((r) => r.name)).toEqual(written[1]!.resources.map((r) => r.name));
+    expect(Buffer.compare(file.resources[0]!.body, written[1]!.resources[0]!.body)).toBe(0);
+  });
+
+  it('refuses a version-25 data file shorter than its FILEDATA header', async () => {
+    const bytes = writeForge({ version: 25, entries: entries(1, () => 4), align: 16 });
+    const v = new DataView(bytes.buffer);
+    // v25: D at 0x0D, F at D + 32, T at F + 8; the entry's size at T + 12.
+    const d = Number(v.getBigInt64(0x0d, true));
+    const t = Number(v.getBigInt64(Number(v.getBigInt64(d + 32, true)) + 8, true));
+    v.setInt32(t + 12, 100, true);
+    const forge = await openForge(bytesSource(bytes));
+    const e = await refusalOf(() => readDataFile(forge, forge.entries[0]!));
+    expect(e).toMatchObject({ offset: Number(v.getBigInt64(t, true)), path: 'entries[0]' });
+    expect(e.message).toMatch(/440-byte FILEDATA/);
   });
 });
 
