@@ -1,0 +1,59 @@
+/**
+ * The random-access source the archive core reads through: an archive of tens of gigabytes is
+ * never read whole, only its tables and the data files asked for. Browser-safe: a `Blob`/`File`
+ * source serves the web viewer, a Node file handle source lives in `src/cli`.
+ */
+import { ParseError } from '../io/errors.js';
+
+/** A byte source of known size that returns any range of it on request. */
+export interface ArchiveSource {
+  /** Total size in bytes. */
+  readonly size: number;
+  /**
+   * The `length` bytes at `offset`; rejects with a ParseError when the range is not wholly inside
+   * the source (a short read is never returned silently).
+   */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+/** Refuses a range that is not wholly inside a source of `size` bytes, naming the offset. */
+export function checkRange(size: number, offset: number, length: number, path = 'read'): void {
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > size) {
+    throw new ParseError({
+      offset: Number.isSafeInteger(offset) && offset >= 0 ? offset : 0,
+      path: [path],
+      expected: `a range inside the ${size}-byte archive`,
+      actual: `${length} bytes at ${offset}`,
+    });
+  }
+}
+
+/** A source over bytes already in memory (tests, small archives); reads return views, not copies. */
+export function bytesSource(bytes: Uint8Array): ArchiveSource {
+  return {
+    size: bytes.length,
+    read(offset, length) {
+      try {
+        checkRange(bytes.length, offset, length);
+      } catch (e) {
+        return Promise.reject(e as Error);
+      }
+      return Promise.resolve(bytes.subarray(offset, offset + length));
+    },
+  };
+}
+
+/** A source over a `Blob` or `File` (browser, or Node ≥ 20): each read slices only the range asked for. */
+export function blobSource(blob: Blob): ArchiveSource {
+  return {
+    size: blob.size,
+    async read(offset, length) {
+      checkRange(blob.size, offset, length);
+      const bytes = new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer());
+      if (bytes.length !== length) {
+        throw new ParseError({ offset, path: ['read'], expected: `${length} bytes`, actual: `${bytes.length} bytes (the file changed?)` });
+      }
+      return bytes;
+    },
+  };
+}
