@@ -14,29 +14,19 @@ Not run in CI. Debian's blender 3.4 also needs python3-numpy for its glTF import
 Then: anvil-skel import rider.Skeleton rider-edited.glb -o rider-edited.Skeleton
 """
 import math
+import os
 import sys
 
-import bpy
-from mathutils import Matrix, Vector
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import bpy  # noqa: E402
+from mathutils import Matrix, Vector  # noqa: E402
 
-def arguments():
-    argv = sys.argv
-    return argv[argv.index("--") + 1 :] if "--" in argv else []
+from blender_gltf import arguments, import_armatures  # noqa: E402
 
 
 def vector(v):
     return f"({v.x:.6f}, {v.y:.6f}, {v.z:.6f})"
-
-
-def import_gltf(path):
-    # BLENDER bone heuristic: each bone keeps its node's orientation, so exporting gives back the
-    # node rotations that were imported. FLAT shading: see blender-import.py (Blender 4 dropped it).
-    options = {"filepath": path, "bone_heuristic": "BLENDER"}
-    try:
-        return bpy.ops.import_scene.gltf(import_shading="FLAT", **options)
-    except TypeError:
-        return bpy.ops.import_scene.gltf(**options)
 
 
 def export_glb(path):
@@ -70,18 +60,10 @@ def main():
         print("DX DY DZ and DEGREES are numbers", file=sys.stderr)
         return 2
 
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    try:
-        result = import_gltf(source)
-    except RuntimeError as error:
-        print(f"{source}: import failed: {error}", file=sys.stderr)
-        return 1
-    if "FINISHED" not in result:
-        print(f"{source}: import did not finish: {result}", file=sys.stderr)
-        return 1
-    armatures = [obj for obj in bpy.context.scene.objects if obj.type == "ARMATURE"]
-    if not armatures:
-        print(f"{source}: no armature imported", file=sys.stderr)
+    # BLENDER bone heuristic: each bone keeps its node's orientation, so exporting gives back the
+    # node rotations that were imported.
+    armatures = import_armatures(source, bone_heuristic="BLENDER")
+    if armatures is None:
         return 1
     armature = armatures[0]
     if bone_name not in armature.data.bones:

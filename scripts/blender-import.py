@@ -7,28 +7,18 @@ root), its rest head in world space (Blender is z-up, so a `--axes y-up` export 
 own coordinates) and, where the file poses it elsewhere (`--pose runtime`), its posed head. Exits 1 when the file does not import or holds no armature, 2 on bad arguments.
 Not run in CI. Debian's blender 3.4 also needs python3-numpy for its glTF importer.
 """
+import os
 import sys
 
-import bpy
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import bpy  # noqa: E402
 
-def arguments():
-    argv = sys.argv
-    return argv[argv.index("--") + 1 :] if "--" in argv else []
+from blender_gltf import arguments, import_armatures  # noqa: E402
 
 
 def vector(v):
     return f"({v.x:.4f}, {v.y:.4f}, {v.z:.4f})"
-
-
-def import_gltf(path):
-    # The bone mesh has no normals, so it is flat-shaded whatever the setting; asking for FLAT also
-    # avoids Debian's blender 3.4 importer failing on numpy >= 1.24 (np.bool in its NORMALS path).
-    # Blender 4 dropped the option.
-    try:
-        return bpy.ops.import_scene.gltf(filepath=path, import_shading="FLAT")
-    except TypeError:
-        return bpy.ops.import_scene.gltf(filepath=path)
 
 
 def main():
@@ -38,20 +28,8 @@ def main():
         return 2
     path = args[0]
 
-    # Start from an empty scene, so the only armature is the imported one.
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    try:
-        result = import_gltf(path)
-    except RuntimeError as error:
-        print(f"{path}: import failed: {error}", file=sys.stderr)
-        return 1
-    if "FINISHED" not in result:
-        print(f"{path}: import did not finish: {result}", file=sys.stderr)
-        return 1
-
-    armatures = [obj for obj in bpy.context.scene.objects if obj.type == "ARMATURE"]
-    if not armatures:
-        print(f"{path}: no armature imported", file=sys.stderr)
+    armatures = import_armatures(path)
+    if armatures is None:
         return 1
     for armature in armatures:
         bones = armature.data.bones
