@@ -16,22 +16,8 @@ import { emptyCensusState, mergeCensusState, type CensusState } from './census/s
 import { tallyContext, tallyDecoded, tallyRefused, type NameResolver, type TallyContext } from './census/tally.js';
 import { validateResourceBytes } from './validate-resource.js';
 
-export type { CensusLayout, PortionDescriptor, RefusalPlace } from './census/portions.js';
-export { CENSUS_LAYOUTS, END_PORTION, boneFields, layoutPortions, refusalPlace } from './census/portions.js';
-export type {
-  CensusRefusal,
-  CensusState,
-  CheckExample,
-  CheckTally,
-  ComponentReferences,
-  HeldFailed,
-  LayoutState,
-  ProvenFailure,
-} from './census/state.js';
-export { emptyCensusState, mergeCensusState, MAX_CHECK_EXAMPLES } from './census/state.js';
-export type { CensusReport, CheckReport, ComponentResolution, LayoutReport, PortionCount } from './census/report.js';
-export { censusReport, compareRefusals } from './census/report.js';
-export type { NameResolver } from './census/tally.js';
+// What callers of the census read besides the accumulator; the rest of census/ is reached directly.
+export type { CensusReport } from './census/report.js';
 export { storedRootLocalEqualsOwn } from './census/tally.js';
 
 /** How a census reads its files: the layout, the anvilnext reading and the name resolver. */
