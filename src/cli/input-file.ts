@@ -4,7 +4,7 @@
  * and its size is within the limit. A FIFO, device or socket is never read; a 1 GiB file of
  * another class costs its first bytes.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { basename } from 'node:path';
 import {
   classifyHeader,
@@ -77,22 +77,45 @@ function readFully(fd: number, buffer: Uint8Array, position: number): number {
   return filled;
 }
 
-/** Reads one file as the commands do. Never throws for what the file system says; every outcome is a value. */
-export function readInputFile(path: string, options: InputReadOptions = {}): InputRead {
+/** An open regular file with its first bytes, or why it was not opened (`special`: a FIFO, device or socket). */
+type OpenedFile = { fd: number; info: Stats; head: Uint8Array } | { reason: string; special: boolean };
+
+/**
+ * Opens a file the way every reader here does: without blocking (a FIFO named on the command line
+ * cannot hang the open), only when it is a regular file, and with its first HEADER_BYTES read. The
+ * caller closes `fd` when the file opened.
+ */
+function openWithHead(path: string): OpenedFile {
   let fd: number;
   try {
-    // Non-blocking, so a FIFO named on the command line cannot hang the open.
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    return { kind: 'unreadable', reason: fsReason(error), special: false };
+    return { reason: fsReason(error), special: false };
   }
+  let refusal: OpenedFile;
   try {
     const info = fstatSync(fd);
-    if (info.isDirectory()) return { kind: 'unreadable', reason: 'is a directory', special: false };
-    if (!info.isFile()) return { kind: 'unreadable', reason: `is ${specialKind(info) ?? 'not a regular file'}; not read`, special: true };
-    const head = new Uint8Array(Math.min(HEADER_BYTES, info.size));
-    const headLength = readFully(fd, head, 0);
-    const header = head.subarray(0, headLength);
+    if (info.isFile()) {
+      const head = new Uint8Array(Math.min(HEADER_BYTES, info.size));
+      return { fd, info, head: head.subarray(0, readFully(fd, head, 0)) };
+    }
+    refusal = info.isDirectory()
+      ? { reason: 'is a directory', special: false }
+      : { reason: `is ${specialKind(info) ?? 'not a regular file'}; not read`, special: true };
+  } catch (error) {
+    refusal = { reason: `cannot read the file: ${fsReason(error)}`, special: false };
+  }
+  closeSync(fd);
+  return refusal;
+}
+
+/** Reads one file as the commands do. Never throws for what the file system says; every outcome is a value. */
+export function readInputFile(path: string, options: InputReadOptions = {}): InputRead {
+  const opened = openWithHead(path);
+  if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason, special: opened.special };
+  const { fd, info, head: header } = opened;
+  const headLength = header.length;
+  try {
     const candidates = classifyHeader(header, options.dialect);
     if (candidates.length === 0) {
       const claimed = kindFromName(path);
@@ -122,21 +145,8 @@ export function readInputFile(path: string, options: InputReadOptions = {}): Inp
 
 /** The class an existing file's header names (any layout), or null: for keeping outputs off resources. */
 export function resourceClassOf(path: string): HeaderClass | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    const head = new Uint8Array(HEADER_BYTES);
-    return classifyHeader(head.subarray(0, readFully(fd, head, 0)))[0] ?? null;
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  const read = readResourceHeader(path);
+  return read.kind === 'resource' ? read.candidates[0]!.header : null;
 }
 
 /** What a file's header says, read without the rest of the file: its class and layout with its object id, or why not. */
@@ -152,17 +162,10 @@ export type HeaderRead =
  * paths by id. Never throws; a FIFO, device or socket is never read.
  */
 export function readResourceHeader(path: string, dialect?: Dialect): HeaderRead {
-  let fd: number;
+  const opened = openWithHead(path);
+  if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason };
+  const { fd, head: header } = opened;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    return { kind: 'unreadable', reason: fsReason(error) };
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile()) return { kind: 'unreadable', reason: `is ${specialKind(info) ?? 'not a regular file'}; not read` };
-    const head = new Uint8Array(HEADER_BYTES);
-    const header = head.subarray(0, readFully(fd, head, 0));
     const found = classifyHeader(header, dialect);
     if (found.length === 0) return { kind: 'other', description: notAResource(header, dialect) };
     const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
