@@ -7,6 +7,13 @@ import { formatOffset } from '../io/format.js';
 const SHOWN_OFFENDERS = 5;
 
 /** Lines for stderr: `file: check failed: id (Proven): summary`, then `  bone 4 (Spine2) at offset …, bones[4]: message`. */
+/** `  bone 4 (Spine2) at offset 0x201 (513), bones[4]: …`, or `  skeleton: …` for the skeleton as a whole (bone −1). */
+export function offenderLine(bone: number, name: string | null, offset: number | null, message: string): string {
+  if (bone < 0) return `  skeleton: ${message}`;
+  const at = offset === null ? '' : ` at offset ${formatOffset(offset)}, bones[${bone}]`;
+  return `  bone ${bone}${name ? ` (${name})` : ''}${at}: ${message}`;
+}
+
 export function checkFailureLines(
   file: string,
   checks: readonly CheckResult[],
@@ -19,13 +26,7 @@ export function checkFailureLines(
     const level = isBlockingFailure(check, strict) ? 'check failed' : 'warning: check failed';
     lines.push(`${file}: ${level}: ${check.id} (${check.confidence}): ${check.summary ?? ''}`);
     for (const offender of check.offenders.slice(0, SHOWN_OFFENDERS)) {
-      if (offender.bone < 0) {
-        lines.push(`  skeleton: ${offender.message}`);
-        continue;
-      }
-      const at = offsets.get(offender.bone);
-      const where = `bone ${offender.bone}${offender.name ? ` (${offender.name})` : ''}${at === undefined ? '' : ` at offset ${formatOffset(at)}, bones[${offender.bone}]`}`;
-      lines.push(`  ${where}: ${offender.message}`);
+      lines.push(offenderLine(offender.bone, offender.name ?? null, offsets.get(offender.bone) ?? null, offender.message));
     }
     if (check.offenderCount > SHOWN_OFFENDERS) lines.push(`  … and ${check.offenderCount - SHOWN_OFFENDERS} more`);
   }

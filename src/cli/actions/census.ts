@@ -27,7 +27,7 @@ import { resourceReadOptions } from '../options.js';
 import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths.js';
 import { Progress } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
-import { formatOffset } from '../../io/format.js';
+import { offenderLine } from '../check-report.js';
 
 /**
  * Fewest files worth one more thread. A worker loads the modules and compiles the hot code anew,
@@ -253,12 +253,7 @@ export function provenFailureLines(report: CensusReport): string[] {
     const head = `${failure.file}: check failed: ${failure.check} (Proven)`;
     if (head !== last) lines.push(head);
     last = head;
-    if (failure.bone < 0) {
-      lines.push(`  skeleton: ${failure.message}`);
-      continue;
-    }
-    const where = `bone ${failure.bone}${failure.name ? ` (${failure.name})` : ''}${failure.offset === null ? '' : ` at offset ${formatOffset(failure.offset)}, bones[${failure.bone}]`}`;
-    lines.push(`  ${where}: ${failure.message}`);
+    lines.push(offenderLine(failure.bone, failure.name, failure.offset, failure.message));
   }
   return lines;
 }
