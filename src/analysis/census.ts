@@ -14,7 +14,7 @@ import { classifyHeader } from '../formats/resource.js';
 import { censusReport, type CensusReport } from './census/report.js';
 import { emptyCensusState, mergeCensusState, type CensusState } from './census/state.js';
 import { tallyContext, tallyDecoded, tallyRefused, type NameResolver, type TallyContext } from './census/tally.js';
-import { validateResourceBytes } from './validate-resource.js';
+import { validateResourceBytes, type RefusalReport } from './validate-resource.js';
 
 // What callers of the census read besides the accumulator; the rest of census/ is reached directly.
 export type { CensusReport } from './census/report.js';
@@ -111,19 +111,9 @@ export class CensusAccumulator {
    * A file too short to hold its class hash whose name says it is a Skeleton or SkeletonComponent:
    * a refusal at its end, not a skip. Its layout cannot be told, so it is in no layout's tally.
    */
-  addTruncated(file: string, kind: 'Skeleton' | 'SkeletonComponent', length: number, message: string): void {
-    const state = this.current;
-    state.files++;
-    state.refusals.push({
-      file,
-      kind,
-      dialect: null,
-      offset: length,
-      path: '(header)',
-      expected: 'a class hash',
-      actual: `end of file at byte ${length}`,
-      message,
-    });
+  addTruncated(file: string, kind: 'Skeleton' | 'SkeletonComponent', refusal: RefusalReport): void {
+    this.current.files++;
+    this.current.refusals.push({ file, kind, dialect: null, ...refusal });
   }
 
   /** Merges a partial census (a worker's `state()`, or another accumulator). */

@@ -25,7 +25,7 @@ export function addPaths(census: CensusAccumulator, files: readonly InputFile[],
         else census.addSkipped();
         break;
       case 'truncated':
-        census.addTruncated(file.path, read.resourceKind, read.length, read.message);
+        census.addTruncated(file.path, read.resourceKind, read.refusal);
         break;
       case 'unreadable':
         // A file found in a directory that turned out to be a FIFO between the walk and the read is skipped, like one the walk saw.

@@ -10,7 +10,7 @@ import {
   classifyHeader,
   describeHeader,
   HEADER_BYTES,
-  truncatedHeaderMessage,
+  truncatedHeaderRefusal,
   type HeaderClass,
   type ResourceKind,
 } from '../formats/resource.js';
@@ -30,7 +30,7 @@ export type InputRead =
   /** Another class (or empty): only the header was read; `description` says why it is not read. */
   | { kind: 'other'; head: Uint8Array; description: string }
   /** Too short to hold a class, and its name says it is one: a refusal, not a skip. */
-  | { kind: 'truncated'; resourceKind: ResourceKind; length: number; message: string }
+  | { kind: 'truncated'; resourceKind: ResourceKind; refusal: NonNullable<ReturnType<typeof truncatedHeaderRefusal>> }
   /** Not read: too large, not a regular file, or the read failed. `special`: a FIFO, device or socket. */
   | { kind: 'unreadable'; reason: string; special: boolean };
 
@@ -119,9 +119,8 @@ export function readInputFile(path: string, options: InputReadOptions = {}): Inp
     const candidates = classifyHeader(header, options.dialect);
     if (candidates.length === 0) {
       const claimed = kindFromName(path);
-      const truncated = claimed === null ? null : truncatedHeaderMessage(headLength, options.dialect);
-      if (claimed !== null && truncated !== null)
-        return { kind: 'truncated', resourceKind: claimed, length: headLength, message: truncated };
+      const truncated = claimed === null ? null : truncatedHeaderRefusal(headLength, options.dialect);
+      if (claimed !== null && truncated !== null) return { kind: 'truncated', resourceKind: claimed, refusal: truncated };
       return { kind: 'other', head: header, description: notAResource(header, options.dialect) };
     }
     const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;

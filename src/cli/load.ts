@@ -42,7 +42,7 @@ export function readResourceFile(path: string, options: LoadOptions = {}): { byt
     case 'other':
       throw new InputFileError(`${path}: ${read.description}`);
     case 'truncated':
-      throw new InputFileError(`${path}: ${read.message}`);
+      throw new InputFileError(`${path}: ${read.refusal.message}`);
     case 'unreadable':
       if (read.reason === 'no such file or directory') throw new UsageError(`no such file: ${path}`);
       throw new InputFileError(`${path}: ${read.reason}`);

@@ -83,13 +83,18 @@ export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
 }
 
 /**
- * The refusal of a file too short to hold its class hash (`ends at byte 7, before the class at
- * offset 8`), or null when it is long enough. Without a forced layout the anvilnext class, the
- * later one, is what a short file lacks.
+ * The refusal of a file too short to hold its class hash, at its end (`ends at byte 7, before the
+ * class at offset 8`), or null when it is long enough. Without a forced layout the anvilnext
+ * class, the later one, is what a short file lacks.
  */
-export function truncatedHeaderMessage(length: number, dialect?: Dialect): string | null {
+export function truncatedHeaderRefusal(
+  length: number,
+  dialect?: Dialect,
+): { offset: number; path: string; expected: string; actual: string; message: string } | null {
   const offset = dialect === 'scimitar' ? CLASS_OFFSET.scimitar : CLASS_OFFSET.anvilnext;
-  return length < offset + 4 ? `ends at byte ${length}, before the class at offset ${offset}` : null;
+  if (length >= offset + 4) return null;
+  const message = `ends at byte ${length}, before the class at offset ${offset}`;
+  return { offset: length, path: '(header)', expected: 'a class hash', actual: `end of file at byte ${length}`, message };
 }
 
 /**

@@ -82,7 +82,7 @@ type Decoded<T> = { ok: true; value: T } | { ok: false; message: string };
 function decodeFile(path: string, wanted: ResourceKind, read: ResourceReadOptions): Decoded<Resource> {
   const input = readInputFile(path, { dialect: read.dialect, maxSize: read.maxSize });
   if (input.kind === 'other') return { ok: false, message: input.description };
-  if (input.kind === 'truncated') return { ok: false, message: input.message };
+  if (input.kind === 'truncated') return { ok: false, message: input.refusal.message };
   if (input.kind === 'unreadable') return { ok: false, message: input.reason };
   if (input.header.kind !== wanted) return { ok: false, message: `is a ${input.header.kind}, not a ${wanted}` };
   try {

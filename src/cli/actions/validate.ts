@@ -100,18 +100,7 @@ function validateFile(
         ? { file, status: 'not-a-resource', reason: got.description, error: { message: got.description } }
         : { file, status: 'skipped', reason: got.description };
     case 'truncated':
-      return {
-        file,
-        status: 'refused',
-        kind: got.resourceKind,
-        error: {
-          offset: got.length,
-          path: '(header)',
-          expected: 'a class hash',
-          actual: `end of file at byte ${got.length}`,
-          message: got.message,
-        },
-      };
+      return { file, status: 'refused', kind: got.resourceKind, error: got.refusal };
     case 'unreadable':
       if (got.special && !input.explicit) return { file, status: 'skipped', reason: got.reason };
       return { file, status: 'unreadable', reason: got.reason, error: { message: got.reason } };
