@@ -140,12 +140,3 @@ export async function refuseUnsafeOutputs(
     }
   }
 }
-
-/** Refuses an output that is one of the inputs: a command never overwrites what it reads. */
-export async function refuseToOverwriteInputs(outputs: readonly string[], inputs: readonly string[], command: string): Promise<void> {
-  await refuseUnsafeOutputs(
-    outputs.map((path) => ({ path, option: 'the output' })),
-    inputs,
-    command,
-  );
-}

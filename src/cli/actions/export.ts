@@ -9,7 +9,7 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeleton } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../options.js';
-import { refuseToOverwriteInputs, writeFilesAtomic } from '../write-file.js';
+import { refuseUnsafeOutputs, writeFilesAtomic } from '../write-file.js';
 
 /** The glTF writer and its library load only when a command exports, so every other command starts sooner. */
 const gltfWriter = () => import('../../export/gltf.js');
@@ -28,7 +28,8 @@ interface Plan {
 export async function runExport(file: string, options: ExportCommandOptions): Promise<void> {
   const plan = planExport(file, options);
   const read = resourceReadOptions(options);
-  await refuseToOverwriteInputs([plan.output, ...(plan.bin ? [plan.bin.path] : [])], [plan.input], 'export');
+  const outputs = [{ path: plan.output, option: '-o' }, ...(plan.bin ? [{ path: plan.bin.path, option: 'the --separate buffer' }] : [])];
+  await refuseUnsafeOutputs(outputs, [plan.input], 'export');
   const dictionary = await loadNameDictionary(options.names ?? []);
   let skeleton: Skeleton;
   try {

@@ -16,7 +16,7 @@ import { resourceReadOptions } from '../options.js';
 import { loadSkeleton } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
-import { refuseToOverwriteInputs, writeFileAtomic } from '../write-file.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 
 const MIB = 1024 * 1024;
 
@@ -37,7 +37,7 @@ const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => 
 
 export async function buildCommand(skeletonPath: string, options: BuildOptions): Promise<void> {
   const output = resolve(options.output);
-  await refuseToOverwriteInputs([output], [skeletonPath], 'pose build');
+  await refuseUnsafeOutputs([{ path: output, option: '-o' }], [skeletonPath], 'pose build');
   const { skeleton, nameOf } = await loadWithNames(skeletonPath, options);
   const bytes = encodePoseArray(skeleton);
   await writeFileAtomic(output, bytes);
