@@ -18,138 +18,31 @@
  *   the child's local transform, whatever s is. Its translation is compared with the stored local
  *   position (distance, within the tolerance).
  */
-import { describeValue } from '../io/format.js';
 import {
   leastSquaresScale,
   mat3MaxDifference,
-  mat4FromRegisterRows,
   mat4FromRowVectorStorage,
   mat4InvertAffine,
   mat4Multiply,
-  mat4ToRegisterRows,
   mat4Translation,
-  REGISTERS_PER_MATRIX,
 } from '../math/matrix.js';
 import { invertTransform, transformToMat4, type Transform } from '../math/transform.js';
 import { vec3Distance, type Mat4, type Vec3 } from '../math/vector.js';
 import type { Skeleton } from '../model/skeleton.js';
-import { formatHash, parseHash } from '../names/crc32.js';
 import { runtimeWorldTransforms } from './runtime-pose.js';
+import { meshBoneBones, SkinningInputError, type MeshBone } from './skinning-input.js';
+
+// Parsing the inputs lives in skinning-input.ts; this module is still where callers find it.
+export { meshBoneBones, parseMeshBones, parsePalette, SkinningInputError, type MeshBone } from './skinning-input.js';
+// And the register block in skinning-palette.ts.
+export {
+  constantsBytesNeeded,
+  decodePaletteConstants,
+  encodePaletteConstants,
+  REGISTER_BYTES,
+  type PaletteLayout,
+} from './skinning-palette.js';
 import { SKINNING_DEFAULTS, type SkinPose } from './skinning-options.js';
-
-/** Bytes of one float4 register. */
-export const REGISTER_BYTES = 16;
-
-/**
- * Bad skinning input: `item` names what is wrong (`meshBones[3].matrix`, `palette[5]`, `palette
- * entry 2 (c45–c47)`, `constants`, `frames[1]: palette entry 0`, `skeleton.bones[4].global`), and
- * the message starts with it.
- */
-export class SkinningInputError extends Error {
-  override name = 'SkinningInputError';
-  /** The item refused: a JSON path or a palette entry with its registers. */
-  readonly item: string;
-  constructor(item: string, detail: string) {
-    super(`${item}: ${detail}`);
-    this.item = item;
-  }
-}
-
-/** One MeshBone of a mesh: the bone's name hash and its matrix. */
-export interface MeshBone {
-  /** CRC-32 name hash of the bone it binds. */
-  nameHash: number;
-  /** Sixteen numbers, row-major, row-vector form (translation in lanes 12–14), as stored. */
-  matrix: number[];
-}
-
-const quote = (value: unknown): string => {
-  const text = typeof value === 'number' ? String(value) : describeValue(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-};
-
-/**
- * The MeshBones of a parsed JSON document `[ { "bone": "0x<hash>", "matrix": [16 numbers] } ]`,
- * in mesh-bone order. Throws {@link SkinningInputError} naming the item: not an array, an entry
- * that is not an object, a hash that is neither a `0x` string nor an integer of 32 bits, a matrix
- * that is not 16 finite numbers, or one whose last column (lanes 3, 7, 11, 15) is not 0, 0, 0, 1
- * (an affine matrix in row-vector form; a transposed matrix fails here).
- */
-export function parseMeshBones(json: unknown): MeshBone[] {
-  if (!Array.isArray(json))
-    throw new SkinningInputError('meshBones', `expected a JSON array of { "bone", "matrix" } objects, got ${quote(json)}`);
-  return json.map((entry: unknown, index) => {
-    const at = `meshBones[${index}]`;
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-      throw new SkinningInputError(at, `expected an object { "bone", "matrix" }, got ${quote(entry)}`);
-    const { bone, matrix } = entry as { bone?: unknown; matrix?: unknown };
-    const nameHash =
-      typeof bone === 'string'
-        ? parseHash(bone)
-        : typeof bone === 'number' && Number.isInteger(bone) && bone >= 0 && bone <= 0xffffffff
-          ? bone
-          : null;
-    if (nameHash === null) throw new SkinningInputError(`${at}.bone`, `expected a name hash such as "0x2C52CBB0", got ${quote(bone)}`);
-    if (!Array.isArray(matrix) || matrix.length !== 16)
-      throw new SkinningInputError(`${at}.matrix`, `expected 16 numbers (row-major, row-vector form), got ${quote(matrix)}`);
-    const bad = matrix.findIndex((value: unknown) => typeof value !== 'number' || !Number.isFinite(value));
-    if (bad >= 0) throw new SkinningInputError(`${at}.matrix[${bad}]`, `expected a finite number, got ${quote(matrix[bad])}`);
-    const numbers = matrix as number[];
-    const lastColumn = [numbers[3]!, numbers[7]!, numbers[11]!, numbers[15]!];
-    if (lastColumn.some((value, k) => Math.abs(value - (k === 3 ? 1 : 0)) > 1e-6))
-      throw new SkinningInputError(
-        `${at}.matrix`,
-        `lanes 3, 7, 11, 15 are ${lastColumn.join(', ')}, not 0, 0, 0, 1: not an affine matrix in row-vector form (its translation belongs in the last row, lanes 12–14)`,
-      );
-    return { nameHash: nameHash >>> 0, matrix: [...numbers] };
-  });
-}
-
-/** Palette entries that fit in `count` registers, three each. */
-function maxPaletteEntries(count: number): number {
-  return Math.floor(count / REGISTERS_PER_MATRIX);
-}
-
-/**
- * A draw range's palette from a parsed JSON document: an array of MeshBone indices, at most
- * ⌊count / 3⌋ (32 for the default 96 registers). Throws {@link SkinningInputError} naming the item:
- * not an array, empty, too long, or an entry that is not an index into the `meshBoneCount`
- * MeshBones.
- */
-export function parsePalette(json: unknown, meshBoneCount: number, options: { count?: number } = {}): number[] {
-  const count = options.count ?? SKINNING_DEFAULTS.count;
-  const most = maxPaletteEntries(count);
-  if (!Array.isArray(json)) throw new SkinningInputError('palette', `expected a JSON array of MeshBone indices, got ${quote(json)}`);
-  if (json.length === 0) throw new SkinningInputError('palette', 'is empty: a draw range names at least one MeshBone');
-  if (json.length > most)
-    throw new SkinningInputError('palette', `holds ${json.length} entries; ${count} registers hold at most ${most} (three each)`);
-  return json.map((value: unknown, index) => {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= meshBoneCount)
-      throw new SkinningInputError(
-        `palette[${index}]`,
-        `${quote(value)} is not a MeshBone index (the MeshBones hold ${meshBoneCount}${meshBoneCount > 0 ? `: 0–${meshBoneCount - 1}` : ''})`,
-      );
-    return value;
-  });
-}
-
-/**
- * The skeleton bone each MeshBone binds, by name hash (the first bone carrying it). Throws
- * {@link SkinningInputError} at `meshBones[i].bone` for a hash no bone of the skeleton carries.
- */
-export function meshBoneBones(skeleton: Skeleton, meshBones: readonly MeshBone[]): number[] {
-  const byHash = new Map<number, number>();
-  for (const bone of skeleton.bones) if (!byHash.has(bone.nameHash)) byHash.set(bone.nameHash, bone.index);
-  return meshBones.map((meshBone, index) => {
-    const bone = byHash.get(meshBone.nameHash);
-    if (bone === undefined)
-      throw new SkinningInputError(
-        `meshBones[${index}].bone`,
-        `${formatHash(meshBone.nameHash)} names no bone of the skeleton (${skeleton.bones.length} bones)`,
-      );
-    return bone;
-  });
-}
 
 /** Refuses a bone transform with a lane that is not finite (the layouts store NaN bit for bit), so no NaN reaches a report. */
 function requireFinite(t: Readonly<Transform>, item: string): void {
@@ -293,96 +186,6 @@ export function paletteMatrices(
     );
     return mat4Multiply(transformToMat4(world[bone]!), meshBoneMatrix(meshBone));
   });
-}
-
-/** Register and byte placement of a palette: `base`, and the registers `count` the array holds. */
-export interface PaletteLayout {
-  /** First register of `g_Bones` (default 39). */
-  base?: number;
-  /** Registers of `g_Bones` (default 96). */
-  count?: number;
-}
-
-function layoutOf(options: PaletteLayout): { base: number; count: number } {
-  const base = options.base ?? SKINNING_DEFAULTS.base;
-  const count = options.count ?? SKINNING_DEFAULTS.count;
-  if (!Number.isInteger(base) || base < 0) throw new RangeError(`base register must be an integer 0 or more, not ${base}`);
-  if (!Number.isInteger(count) || count < REGISTERS_PER_MATRIX)
-    throw new RangeError(`register count must be an integer 3 or more, not ${count}`);
-  return { base, count };
-}
-
-/** The registers `c<first>–c<last>` of palette entry k. */
-function entryRegisters(base: number, k: number): string {
-  const first = base + REGISTERS_PER_MATRIX * k;
-  return `c${first}–c${first + REGISTERS_PER_MATRIX - 1}`;
-}
-
-/** Bytes a constants dump needs to hold `entries` palette entries from register `base`: 16 × (base + 3 × entries). */
-export function constantsBytesNeeded(entries: number, base: number = SKINNING_DEFAULTS.base): number {
-  return REGISTER_BYTES * (base + REGISTERS_PER_MATRIX * entries);
-}
-
-/**
- * A constant-buffer dump holding the palette, as a capture exports it: f32 little-endian, register
- * r at byte 16 · r, 16 × (base + count) bytes, registers before `base` and past the palette zero.
- * Throws RangeError when the palette needs more than `count` registers or a lane does not fit an f32.
- */
-export function encodePaletteConstants(matrices: readonly Readonly<Mat4>[], options: PaletteLayout = {}): Uint8Array {
-  const { base, count } = layoutOf(options);
-  if (REGISTERS_PER_MATRIX * matrices.length > count)
-    throw new RangeError(
-      `${matrices.length} palette entries need ${REGISTERS_PER_MATRIX * matrices.length} registers; g_Bones holds ${count}`,
-    );
-  const bytes = new Uint8Array(REGISTER_BYTES * (base + count));
-  const view = new DataView(bytes.buffer);
-  matrices.forEach((m, k) => {
-    mat4ToRegisterRows(m).forEach((lane, j) => {
-      if (!Number.isFinite(Math.fround(lane)))
-        throw new RangeError(`palette entry ${k} (${entryRegisters(base, k)}): ${lane} does not fit an f32`);
-      view.setFloat32(constantsBytesNeeded(k, base) + 4 * j, lane, true);
-    });
-  });
-  return bytes;
-}
-
-/**
- * The `entries` palette matrices of a constants dump (f32 LE, register r at byte 16 · r, the palette
- * from register `base`), reading only the 16 × (base + 3 × entries) bytes it needs. Throws
- * {@link SkinningInputError}: `constants` when the dump is shorter than that, `palette entry k (cA–cB)`
- * for a lane that is not finite or a matrix whose 3×3 part is singular (it could not be inverted).
- */
-export function decodePaletteConstants(bytes: Uint8Array, entries: number, options: Pick<PaletteLayout, 'base'> = {}): Mat4[] {
-  const { base } = layoutOf({ base: options.base });
-  const needed = constantsBytesNeeded(entries, base);
-  if (bytes.byteLength < needed)
-    throw new SkinningInputError(
-      'constants',
-      `${bytes.byteLength} bytes, shorter than the ${needed} that 16 × (${base} + 3 × ${entries}) registers need (the palette from c${base}, three registers an entry)`,
-    );
-  const view = new DataView(bytes.buffer, bytes.byteOffset, needed);
-  const matrices: Mat4[] = [];
-  for (let k = 0; k < entries; k++) {
-    const lanes: number[] = [];
-    for (let j = 0; j < 4 * REGISTERS_PER_MATRIX; j++) {
-      const at = constantsBytesNeeded(k, base) + 4 * j;
-      const value = view.getFloat32(at, true);
-      if (!Number.isFinite(value))
-        throw new SkinningInputError(
-          `palette entry ${k} (${entryRegisters(base, k)})`,
-          `register c${base + REGISTERS_PER_MATRIX * k + (j >> 2)}.${'xyzw'[j & 3]} (byte ${at}) is ${value}, not a finite number`,
-        );
-      lanes.push(value);
-    }
-    const m = mat4FromRegisterRows(lanes);
-    if (mat4InvertAffine(m) === null)
-      throw new SkinningInputError(
-        `palette entry ${k} (${entryRegisters(base, k)})`,
-        'its 3×3 part is singular, so it holds no bone matrix',
-      );
-    matrices.push(m);
-  }
-  return matrices;
 }
 
 /** A parent–child pair of one frame whose recovered local translation is outside the tolerance. */
