@@ -142,10 +142,13 @@ function parseThroughput(scimitar: readonly Uint8Array[]): BenchResult {
   for (const bytes of scimitar) {
     const { resource } = readResourceAs(bytes, SCIMITAR);
     if (resource.kind !== 'Skeleton' || resource.dialect !== 'scimitar') throw new Error('expected a scimitar Skeleton');
+    // Summed per file, then added, as the baseline does: float addition is not associative.
+    let fileSum = 0;
     for (const bone of resource.record.bones) {
       const t = bone.initialTransforms;
-      for (const v of [t.globalPosition, t.globalRotation, t.localPosition, t.localRotation]) for (const lane of v) librarySum += lane;
+      for (const v of [t.globalPosition, t.globalRotation, t.localPosition, t.localRotation]) for (const lane of v) fileSum += lane;
     }
+    librarySum += fileSum;
     libraryBones += resource.record.bones.length;
     const baseline = readScimitarBaseline(bytes);
     baselineBones += baseline.bones;
