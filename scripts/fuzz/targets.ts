@@ -95,7 +95,7 @@ function firstDifference(a: Uint8Array, b: Uint8Array): number | null {
 
 export interface ResourceReadSpec {
   dialect?: Dialect;
-  reading?: AnvilnextReading;
+  reading?: Readonly<Record<string, string>>;
 }
 
 export interface CheckOptions {

@@ -116,10 +116,11 @@ describe('anvil-skel export', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('an unknown --dialect is a commander usage error (the shared resource option)', async () => {
+  it('an unknown --dialect is a usage error naming the registered layouts (the shared resource option)', async () => {
     const error = await run(input, '-o', 'x.glb', '--dialect', 'frostbite').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CommanderError);
-    expect((error as CommanderError).code).toBe('commander.invalidArgument');
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/"frostbite".*|.*anvilnext\/unity.*/);
+    expect((error as Error).message).toContain('scimitar/ac1');
   });
 
   it('never overwrites the input', async () => {

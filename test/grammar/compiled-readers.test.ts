@@ -5,10 +5,11 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkGeneratedReaders } from '../../scripts/fuzz/targets.js';
-import { ANVILNEXT_READING_CHOICES, anvilnextSkeletonCodec, skeletonComponent } from '../../src/formats/anvilnext/index.js';
+import { ANVILNEXT_READING_CHOICES } from '../../src/formats/anvilnext/index.js';
 import { compiledReaderSources } from '../../src/formats/compiled-readers.js';
+import { layouts } from '../../src/formats/registry.js';
+import { layoutDeclarations } from '../../scripts/layout-declarations.js';
 import { resourceCodec, writeResource } from '../../src/formats/resource.js';
-import { scimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import {
   compileReaderModule,
   compiledReaderStatus,
@@ -61,22 +62,38 @@ function caught(run: () => unknown): ParseError {
   throw new Error('expected a refusal');
 }
 
+const declarations = await layoutDeclarations();
+
 describe('the generated readers of the formats', () => {
+  it('are generated for every registered layout, from the layout folders alone', () => {
+    // The generator finds the folders on disk; the registry lists them in code: they must agree.
+    expect(declarations.map((d) => d.name).sort()).toEqual(
+      layouts()
+        .map((l) => l.name)
+        .sort(),
+    );
+  });
+
   it('are what `npm run gen:readers` writes from the current declarations', () => {
-    for (const [path, text] of Object.entries(compiledReaderSources()))
+    for (const [path, text] of Object.entries(compiledReaderSources(declarations)))
       expect(readFileSync(path, 'utf8'), `${path} is stale: run npm run gen:readers`).toBe(text);
   });
 
   it('are used by every resource codec (none stale, none missing)', () => {
-    const codecs: [string, AnyCodec][] = [
-      ['scimitar Skeleton', scimitarSkeleton],
-      ['SkeletonComponent', skeletonComponent],
-      ...readings.map((r): [string, AnyCodec] => [
-        `anvilnext Skeleton ${r.reflexConstraints}/${r.poseBoneHeader}`,
-        anvilnextSkeletonCodec(r),
-      ]),
-    ];
-    for (const [name, codec] of codecs) expect(compiledReaderStatus(codec), name).toBe('compiled');
+    const codecs: [string, AnyCodec, boolean][] = layouts().flatMap((layout) =>
+      layout.kinds.flatMap((kind) =>
+        layout
+          .readings()
+          .map((r): [string, AnyCodec, boolean] => [
+            `${layout.name} ${kind} ${layout.readingKey(r)}`,
+            layout.codec(kind, r),
+            layout.compiledModule !== null,
+          ]),
+      ),
+    );
+    expect(codecs.length).toBeGreaterThanOrEqual(6 + 4);
+    // A layout without a generated module reads through its declarations.
+    for (const [name, codec, compiled] of codecs) expect(compiledReaderStatus(codec), name).toBe(compiled ? 'compiled' : 'interpreted');
   });
 
   it("decode every sample and an inventory-scale corpus to exactly the declarations' values", () => {

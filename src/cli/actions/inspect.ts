@@ -12,7 +12,7 @@ import type { InspectOptions } from '../commands/inspect.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { readResourceFile } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 
 /** Runs `inspect` with what commander parsed. */
 export async function inspectCommand(file: string, options: InspectOptions): Promise<void> {
