@@ -6,6 +6,7 @@ import { registerImportCommand } from './commands/import.js';
 import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
 import { registerPoseCommands } from './commands/pose.js';
+import { registerProbeCommand } from './commands/probe.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerCensusCommand(program);
   registerInspectCommand(program);
   registerValidateCommand(program);
+  registerProbeCommand(program);
   registerSampleCommand(program);
   registerNameCommands(program);
   registerExportCommand(program);
