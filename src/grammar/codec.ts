@@ -114,6 +114,8 @@ export type CodecLayout =
       readonly allowNull: boolean;
       readonly allowReference: boolean;
       readonly inline: AnyCodec | undefined;
+      /** The tag byte of each form: what both the reader and the generated reader test. */
+      readonly tags: { readonly null: number; readonly reference: number; readonly inline: number };
     }
   | { readonly kind: 'idScope'; readonly inner: AnyCodec }
   | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: IdGetter }

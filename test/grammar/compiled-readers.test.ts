@@ -375,3 +375,25 @@ describe('the reader compiler on a declaration with every kind of part', () => {
     expect(refused).toBeGreaterThan(good.length + 50);
   });
 });
+
+describe('the signature of a generated reader', () => {
+  it('changes when a building block behaves otherwise, so an old reader is never used for it', () => {
+    // Two declarations alike but for the tag their pointer takes for a reference: 02, or 01 as some
+    // titles spell it. The reader generated for one must read as stale for the other.
+    const declare = (reference: number) =>
+      struct('Holder', { link: field(pointer({ id: u32, tags: { reference } }), 'Observed', ''), after: field(u32, 'Observed', '') });
+    const standard = declare(2);
+    const other = declare(1);
+    expect(declarationSignature(standard)).not.toBe(declarationSignature(other));
+    const source = compileReaderModule([{ name: 'holderReader', codec: standard }], {
+      grammarImport: '../../grammar/index.js',
+      readerImport: '../../io/reader.js',
+      header: 'a test holder',
+    });
+    expect(source).toContain(`signature: '${declarationSignature(standard)}'`);
+    // The bytes 01 + id mean a reference to `other` and nothing to `standard`.
+    const bytes = Uint8Array.from([1, 7, 0, 0, 0, 9, 0, 0, 0]);
+    expect(decodeFast(other, bytes)).toEqual({ link: { kind: 'ref', id: 7 }, after: 9 });
+    expect(() => decodeFast(standard, bytes)).toThrow(/pointer tag 03 or 02/);
+  });
+});

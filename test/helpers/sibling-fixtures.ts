@@ -46,7 +46,15 @@ function transforms(b: Bytes, globalZ: number, localZ: number): Bytes {
 }
 
 /** A Bone of the anvilnext family without BoneDisplayData (Unity, Wildlands; Breakpoint with `second`). */
-function familyBone(b: Bytes, id: bigint, name: number, parent: bigint | null, z: [number, number], packed: number, second?: number): Bytes {
+function familyBone(
+  b: Bytes,
+  id: bigint,
+  name: number,
+  parent: bigint | null,
+  z: [number, number],
+  packed: number,
+  second?: number,
+): Bytes {
   b.u8(0).u64(id).u32(BONE).u32(name);
   if (parent === null) b.u8(3);
   else b.u8(2).u64(parent);

@@ -4,7 +4,7 @@ import { IdScope, NULL_POINTER, refuseAgain, type AnyCodec, type CompiledHook, t
 import type { ByteReader } from '../../io/reader.js';
 
 export const skeletonU32LengthIdClassReader: CompiledReader = {
-  signature: 'db29532721c785ea-2769',
+  signature: '392ac09c4e46cdb8-2806',
   create(handles) {
     const h3 = handles[3] as AnyCodec;
     const h6 = handles[6] as AnyCodec;
@@ -228,7 +228,7 @@ export const skeletonU32LengthIdClassReader: CompiledReader = {
 };
 
 export const skeletonU32LengthRawReader: CompiledReader = {
-  signature: '893310ee919e63b2-2700',
+  signature: 'ada6ab9d2e5ce772-2737',
   create(handles) {
     const h3 = handles[3] as AnyCodec;
     const h6 = handles[6] as AnyCodec;
@@ -449,7 +449,7 @@ export const skeletonU32LengthRawReader: CompiledReader = {
 };
 
 export const skeletonFlagU32LengthIdClassReader: CompiledReader = {
-  signature: '46dd52fe4aac5288-2782',
+  signature: 'e03d579b74bde2fc-2819',
   create(handles) {
     const h3 = handles[3] as AnyCodec;
     const h6 = handles[6] as AnyCodec;
@@ -673,7 +673,7 @@ export const skeletonFlagU32LengthIdClassReader: CompiledReader = {
 };
 
 export const skeletonFlagU32LengthRawReader: CompiledReader = {
-  signature: '9aa2b51b50feecc2-2713',
+  signature: 'c23eb63646a30f5c-2750',
   create(handles) {
     const h3 = handles[3] as AnyCodec;
     const h6 = handles[6] as AnyCodec;
@@ -894,7 +894,7 @@ export const skeletonFlagU32LengthRawReader: CompiledReader = {
 };
 
 export const skeletonComponentReader: CompiledReader = {
-  signature: 'ebe7658d971fea73-744',
+  signature: 'b223072f58dd3cf0-751',
   create(handles) {
     const h2 = handles[2] as AnyCodec;
     const h6 = handles[6] as AnyCodec;
