@@ -98,6 +98,29 @@ export const ANATOMY_WORDS = {
     'Holster',
   ],
   helpers: ['Roll', 'Twist', 'Root', 'End', 'Tip', 'Align', 'Tag', 'Aim', 'Target', 'Pole', 'IK', 'Grip'],
+  userVocabulary: [
+    'Knee',
+    'Elbow',
+    'Wrist',
+    'Clavicle',
+    'Pelvis',
+    'Calf',
+    'Thigh',
+    'Eye',
+    'Eyelid',
+    'Brow',
+    'Lip',
+    'Jaw',
+    'Tongue',
+    'Ear',
+    'Nose',
+    'Cheek',
+    'Cape',
+    'Hood',
+    'Belt',
+    'Quiver',
+    'Scabbard',
+  ],
 } as const;
 
 /**
@@ -472,6 +495,53 @@ export const ANVIL_GHOST_RECON_WILDLANDS = {
 } as const;
 
 /**
+ * Parts of the helper-bone naming patterns seen on shipped Anvil rigs, combined into families by
+ * src/names/families.ts (never listed as names). Sources, each the pattern's published examples:
+ * numbered helpers O_<NN><HumanIK name> and L_<NN><HumanIK name>: the Ghost Recon Wildlands
+ * documentation (Firejumper93/GhostReconWildlands-AnvilNext2.0-Documentation, docs/03-skeleton.md:
+ * "the O_01LeftForeArm twist chain, O_LeftElbow, L_01LeftArm"); corrective C_<Side><Part>, roll
+ * R_<Side><Part>Roll_<U|D> and facial Fx_<Part>_<Side><N>: the Assassin's Creed Odyssey bone
+ * table (Foxxyyy/CodeX.Games.ACOdyssey, Resources/ForgeModel.cs, names recovered in
+ * anvil-ac-odyssey.txt: C_LeftElbow, C_RightKnee, R_LeftArmRoll_U, R_RightForeArmRoll_D,
+ * Fx_Eyelid_LU, Fx_Cheek_R4, Fx_Mouth_DL, Fx_Teeth_down, Fx_Tongue); twist helpers
+ * <Side>_<Part>_Twist<N> and side-lettered chains <Chain>_<L|R|M>_<NN> (Cape_L_01): the cloth,
+ * hair and cape chains and roll/twist helpers issue 17 names, with the side letters and the
+ * two-digit numbering of the Odyssey facial names above.
+ */
+export const ANVIL_HELPER_FAMILIES = {
+  numberedHelperPrefixes: ['O_', 'L_'],
+  correctivePrefixes: ['C_'],
+  rollPrefixes: ['R_'],
+  rollKinds: ['Roll', 'Twist'],
+  rollEnds: ['_U', '_D'],
+  facePrefixes: ['Fx_'],
+  faceParts: [
+    'Temple',
+    'Nose',
+    'Mouth',
+    'Jaw',
+    'Tongue',
+    'Chin',
+    'Eyelid',
+    'Eyebrow',
+    'Eye',
+    'Ear',
+    'Cheek',
+    'Throat',
+    'Teeth',
+    'Brow',
+    'Lip',
+    'Nostril',
+    'Forehead',
+    'Lid',
+  ],
+  faceSides: ['R', 'L', 'M', 'U', 'D', 'UR', 'UL', 'DR', 'DL', 'RU', 'RD', 'LU', 'LD', 'Up', 'Down', 'up', 'down'],
+  twistSides: ['L', 'R', 'Left', 'Right'],
+  twistKinds: ['_Twist', '_twist', 'Twist', '_Roll'],
+  chainSides: ['L', 'R', 'M', 'C'],
+} as const;
+
+/**
  * Helper and attachment bone naming of Anvil rigs. Source: the project's issue 17 (naming
  * patterns reported on shipped rigs: the helper prefixes O_, L_/R_, P_, A_, T_, B_, Prop_,
  * attach points A_*_Align and *_Tag, weapon references) and the project's sample rigs
@@ -579,6 +649,83 @@ export const BIPED = {
   sidedParts: ['Clavicle', 'UpperArm', 'Forearm', 'Hand', 'Thigh', 'Calf', 'Foot'],
   digits: ['0', '1', '2', '3', '4'],
   chains: ['Spine', 'Neck', 'Tail', 'Ponytail1', 'Ponytail2'],
+} as const;
+
+/**
+ * Bone names of two Blender rigs. Sources: the public repositories home-gamejam/stick-game, file
+ * docs/rigs.md (Rigify "Basic Human": DEF-spine ... DEF-spine.006, DEF-pelvis.L, DEF-thigh.L,
+ * DEF-thigh.L.001, DEF-shin.L, DEF-foot.L, DEF-toe.L, DEF-shoulder.L, DEF-upper_arm.L,
+ * DEF-forearm.L, DEF-hand.L, DEF-breast.L and their .R mirrors), and BlenderCN/Learnbgame, file
+ * All_In_One/addons/mh_mocap_tool/target_rigs/mhx.trg (the MakeHuman MHX rig: Root, Pelvis,
+ * Spine1..3, Neck, Head, Hips, Clavicle_L, UpArm_L, LoArm_L, Hand_L, Hip_L, UpLeg_L, LoLeg_L,
+ * Foot_L, Toe_L and the _R mirrors), as written there.
+ */
+export const BLENDER_RIGS = {
+  rigify: [
+    'DEF-spine',
+    'DEF-spine.001',
+    'DEF-spine.002',
+    'DEF-spine.003',
+    'DEF-spine.004',
+    'DEF-spine.005',
+    'DEF-spine.006',
+    'DEF-pelvis.L',
+    'DEF-pelvis.R',
+    'DEF-thigh.L',
+    'DEF-thigh.L.001',
+    'DEF-shin.L',
+    'DEF-shin.L.001',
+    'DEF-foot.L',
+    'DEF-toe.L',
+    'DEF-thigh.R',
+    'DEF-thigh.R.001',
+    'DEF-shin.R',
+    'DEF-shin.R.001',
+    'DEF-foot.R',
+    'DEF-toe.R',
+    'DEF-shoulder.L',
+    'DEF-upper_arm.L',
+    'DEF-upper_arm.L.001',
+    'DEF-forearm.L',
+    'DEF-forearm.L.001',
+    'DEF-hand.L',
+    'DEF-shoulder.R',
+    'DEF-upper_arm.R',
+    'DEF-upper_arm.R.001',
+    'DEF-forearm.R',
+    'DEF-forearm.R.001',
+    'DEF-hand.R',
+    'DEF-breast.L',
+    'DEF-breast.R',
+  ],
+  mhx: [
+    'Root',
+    'Pelvis',
+    'Spine1',
+    'Spine2',
+    'Spine3',
+    'Neck',
+    'Head',
+    'Hips',
+    'Clavicle_L',
+    'UpArm_L',
+    'LoArm_L',
+    'Hand_L',
+    'Clavicle_R',
+    'UpArm_R',
+    'LoArm_R',
+    'Hand_R',
+    'Hip_L',
+    'UpLeg_L',
+    'LoLeg_L',
+    'Foot_L',
+    'Toe_L',
+    'Hip_R',
+    'UpLeg_R',
+    'LoLeg_R',
+    'Foot_R',
+    'Toe_R',
+  ],
 } as const;
 
 /**
@@ -709,4 +856,198 @@ export const HUMANIK = {
   rollKinds: ['Roll', 'Twist'],
   rollNumbers: ['1', '2', '3', '4', '5'],
   leafPrefix: ['Leaf'],
+} as const;
+
+/**
+ * Mixamo rig bone names: the HumanIK names with Mixamo's prefix, plus the end and eye bones its rigs
+ * add. Sources: the public repositories home-gamejam/stick-game, file docs/rigs.md (Hips -> Spine
+ * -> Spine1 -> Spine2 -> Neck -> Head -> HeadTop_End, LeftToeBase -> LeftToe_End);
+ * DayalGupta03/Sign_Bridge1, file boneNames.md (LeftEye, RightEye, the finger tips
+ * LeftHandThumb4 ... LeftHandPinky4); ir-engine/ir-engine, file
+ * packages/engine/src/templates/character/constants/DefaultCharacterBones.ts (the prefix written
+ * without a colon, mixamorigHips) and the Mixamo rig description found with it (mixamorig:Hips).
+ * Each prefix is put before every HumanIK name (humanik.txt) and every name of [extra-names].
+ */
+export const MIXAMO = {
+  prefixes: ['mixamorig:', 'mixamorig', 'mixamorig_'],
+  extraNames: [
+    'HeadTop_End',
+    'LeftEye',
+    'RightEye',
+    'LeftToe_End',
+    'RightToe_End',
+    'LeftHandThumb4',
+    'LeftHandIndex4',
+    'LeftHandMiddle4',
+    'LeftHandRing4',
+    'LeftHandPinky4',
+    'RightHandThumb4',
+    'RightHandIndex4',
+    'RightHandMiddle4',
+    'RightHandRing4',
+    'RightHandPinky4',
+  ],
+} as const;
+
+/**
+ * Joint names of a humanoid rig description, written in upper case with _ between words
+ * (LEFT_HAIR_BACK_1, LEFT_HAND_INDEX_PROXIMAL). Source: the public repository
+ * facebookincubator/spark-ar-core-libs, file spark-procedural-animations/docs/enums/JointType.md
+ * (enum JointType, "Known joint types"), every member as written there.
+ */
+export const SPARK_JOINTS = {
+  names: [
+    'CHEST',
+    'HEAD',
+    'HIPS',
+    'IK_LEFT_ARM',
+    'IK_LEFT_LEG',
+    'IK_RIGHT_ARM',
+    'IK_RIGHT_LEG',
+    'IK_SPINE',
+    'JAW',
+    'MODEL',
+    'NECK',
+    'ROOT',
+    'SKELETON',
+    'SPINE_LOWER',
+    'SPINE_MIDDLE',
+    'SPINE_UPPER',
+    'LEFT_ARM_LOWER',
+    'LEFT_ARM_UPPER',
+    'LEFT_EYE',
+    'LEFT_FOOT_ANKLE',
+    'LEFT_FOOT_BALL',
+    'LEFT_HAIR_BACK_1',
+    'LEFT_HAIR_BACK_2',
+    'LEFT_HAIR_FRONT_1',
+    'LEFT_HAIR_FRONT_2',
+    'LEFT_HAND_INDEX_DISTAL',
+    'LEFT_HAND_INDEX_INTERMEDIATE',
+    'LEFT_HAND_INDEX_META',
+    'LEFT_HAND_INDEX_PROXIMAL',
+    'LEFT_HAND_MIDDLE_DISTAL',
+    'LEFT_HAND_MIDDLE_INTERMEDIATE',
+    'LEFT_HAND_MIDDLE_META',
+    'LEFT_HAND_MIDDLE_PROXIMAL',
+    'LEFT_HAND_PINKY_DISTAL',
+    'LEFT_HAND_PINKY_INTERMEDIATE',
+    'LEFT_HAND_PINKY_META',
+    'LEFT_HAND_PINKY_PROXIMAL',
+    'LEFT_HAND_RING_DISTAL',
+    'LEFT_HAND_RING_INTERMEDIATE',
+    'LEFT_HAND_RING_META',
+    'LEFT_HAND_RING_PROXIMAL',
+    'LEFT_HAND_THUMB_DISTAL',
+    'LEFT_HAND_THUMB_META',
+    'LEFT_HAND_THUMB_PROXIMAL',
+    'LEFT_HAND_THUMB_TRAPEZIUM',
+    'LEFT_HAND_WRIST',
+    'LEFT_LEG_LOWER',
+    'LEFT_LEG_UPPER',
+    'LEFT_SHOULDER',
+    'RIGHT_ARM_LOWER',
+    'RIGHT_ARM_UPPER',
+    'RIGHT_EYE',
+    'RIGHT_FOOT_ANKLE',
+    'RIGHT_FOOT_BALL',
+    'RIGHT_HAIR_BACK_1',
+    'RIGHT_HAIR_BACK_2',
+    'RIGHT_HAIR_FRONT_1',
+    'RIGHT_HAIR_FRONT_2',
+    'RIGHT_HAND_INDEX_DISTAL',
+    'RIGHT_HAND_INDEX_INTERMEDIATE',
+    'RIGHT_HAND_INDEX_META',
+    'RIGHT_HAND_INDEX_PROXIMAL',
+    'RIGHT_HAND_MIDDLE_DISTAL',
+    'RIGHT_HAND_MIDDLE_INTERMEDIATE',
+    'RIGHT_HAND_MIDDLE_META',
+    'RIGHT_HAND_MIDDLE_PROXIMAL',
+    'RIGHT_HAND_PINKY_DISTAL',
+    'RIGHT_HAND_PINKY_INTERMEDIATE',
+    'RIGHT_HAND_PINKY_META',
+    'RIGHT_HAND_PINKY_PROXIMAL',
+    'RIGHT_HAND_RING_DISTAL',
+    'RIGHT_HAND_RING_INTERMEDIATE',
+    'RIGHT_HAND_RING_META',
+    'RIGHT_HAND_RING_PROXIMAL',
+    'RIGHT_HAND_THUMB_DISTAL',
+    'RIGHT_HAND_THUMB_META',
+    'RIGHT_HAND_THUMB_PROXIMAL',
+    'RIGHT_HAND_THUMB_TRAPEZIUM',
+    'RIGHT_HAND_WRIST',
+    'RIGHT_LEG_LOWER',
+    'RIGHT_LEG_UPPER',
+    'RIGHT_SHOULDER',
+  ],
+} as const;
+
+/**
+ * Bone names of the Unreal Engine mannequin rig, lower case with _l/_r sides and numbered twist
+ * bones. Sources: the public repositories zH4x/SoT-DLL, file bones.h (enum eBone: Spine_01,
+ * Neck_01, Clavicle_r, Upperarm_twist_02_r, LowerArm_r, Thigh_twist_01_r, Calf_twist_01_r, Ball_r,
+ * ...), and ir-engine/ir-engine, file
+ * packages/engine/src/templates/character/constants/DefaultCharacterBones.ts (its commented map:
+ * pelvis, spine_01, spine_03, neck_01, head, clavicle_l, upperarm_l, lowerarm_l, hand_l, thigh_l,
+ * calf_l, foot_l, index_01_l, middle_01_l, ring_01_l, pinky_01_l, thumb_01_l). The twist and
+ * finger numbers run as those files show them (01, 02; 01 for each finger's first joint), and
+ * every sided part is given for both sides.
+ */
+export const UNREAL_MANNEQUIN = {
+  centre: ['root', 'pelvis', 'spine_01', 'spine_02', 'spine_03', 'neck_01', 'head'],
+  sidedParts: [
+    'clavicle',
+    'upperarm',
+    'upperarm_twist_01',
+    'upperarm_twist_02',
+    'lowerarm',
+    'lowerarm_twist_01',
+    'lowerarm_twist_02',
+    'hand',
+    'thigh',
+    'thigh_twist_01',
+    'calf',
+    'calf_twist_01',
+    'foot',
+    'ball',
+    'thumb_01',
+    'index_01',
+    'middle_01',
+    'ring_01',
+    'pinky_01',
+  ],
+  sides: ['_l', '_r'],
+} as const;
+
+/**
+ * Bone names of Valve's biped rig (the 3ds Max Biped names with a ValveBiped. prefix and _ for
+ * spaces). Source: the public repository bottomtext228/GMOD, file GMOD/bones.h (mainBones[]), as
+ * written there.
+ */
+export const VALVE_BIPED = {
+  names: [
+    'ValveBiped.Bip01_Pelvis',
+    'ValveBiped.Bip01_Spine',
+    'ValveBiped.Bip01_Spine1',
+    'ValveBiped.Bip01_Spine2',
+    'ValveBiped.Bip01_Spine4',
+    'ValveBiped.Bip01_Neck1',
+    'ValveBiped.Bip01_Head1',
+    'ValveBiped.Bip01_R_Clavicle',
+    'ValveBiped.Bip01_R_UpperArm',
+    'ValveBiped.Bip01_R_Forearm',
+    'ValveBiped.Bip01_R_Hand',
+    'ValveBiped.Bip01_L_Clavicle',
+    'ValveBiped.Bip01_L_UpperArm',
+    'ValveBiped.Bip01_L_Forearm',
+    'ValveBiped.Bip01_L_Hand',
+    'ValveBiped.Bip01_R_Thigh',
+    'ValveBiped.Bip01_R_Calf',
+    'ValveBiped.Bip01_R_Foot',
+    'ValveBiped.Bip01_R_Toe0',
+    'ValveBiped.Bip01_L_Thigh',
+    'ValveBiped.Bip01_L_Calf',
+    'ValveBiped.Bip01_L_Foot',
+    'ValveBiped.Bip01_L_Toe0',
+  ],
 } as const;
