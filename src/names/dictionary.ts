@@ -10,7 +10,10 @@ import {
   BLENDER_RIGS,
   CLASS_NAMES as CLASS_LIST,
   HUMANIK,
+  HUMANOID_AVATARS,
   MIXAMO,
+  MOTIONBUILDER,
+  SECOND_LIFE,
   SPARK_JOINTS,
   UNREAL_MANNEQUIN,
   VALVE_BIPED,
@@ -115,8 +118,9 @@ function shortSideNames(humanIk: readonly string[]): string[] {
 
 /**
  * 3ds Max Biped names: the root alone (`Bip01`), root + part (`Bip01 Pelvis`), root + side + part
- * (`Bip01 L Thigh`), the numbered fingers and toes (`Bip01 L Finger0`, `Bip01 L Finger01`, `Bip01 R Toe0`)
- * and the numbered spine, neck, tail and ponytail links after the first (`Bip01 Spine1`).
+ * (`Bip01 L Thigh`), the numbered fingers and toes (`Bip01 L Finger0`, `Bip01 L Finger01`, `Bip01 R Toe0`),
+ * the numbered spine, neck, tail and ponytail links after the first (`Bip01 Spine1`), and the twist
+ * links (`Bip01 R ForeTwist`, `Bip01 R ForeTwist1`).
  */
 function bipedNames(): string[] {
   const names: string[] = [];
@@ -126,6 +130,10 @@ function bipedNames(): string[] {
     for (const chain of BIPED.chains) for (let link = 1; link <= 9; link++) names.push(`${root} ${chain}${link}`);
     for (const side of BIPED.sides) {
       for (const part of BIPED.sidedParts) names.push(`${root} ${side} ${part}`);
+      for (const twist of BIPED.twistLinks) {
+        names.push(`${root} ${side} ${twist}`);
+        for (let link = 1; link <= 9; link++) names.push(`${root} ${side} ${twist}${link}`);
+      }
       for (const digit of BIPED.digits) {
         for (const limb of ['Finger', 'Toe']) {
           names.push(`${root} ${side} ${limb}${digit}`);
@@ -186,7 +194,8 @@ export function schemeNames(): readonly string[] {
 
 /**
  * Names of rigs from other tools and engines (Mixamo, the Unreal mannequin, Valve's biped,
- * Blender's Rigify and MHX, an upper-case joint enum): dictionary entries only. They lend the
+ * Blender's Rigify and MHX, an upper-case joint enum, Second Life's avatar, MotionBuilder's body
+ * nodes, the Unity/Godot humanoid): dictionary entries only. They lend the
  * cracker no words, since their lower-case and prefixed spellings would multiply its candidates.
  */
 function otherRigNames(): string[] {
@@ -196,6 +205,14 @@ function otherRigNames(): string[] {
   names.push(...UNREAL_MANNEQUIN.centre);
   for (const part of UNREAL_MANNEQUIN.sidedParts) for (const side of UNREAL_MANNEQUIN.sides) names.push(part + side);
   names.push(...VALVE_BIPED.names, ...BLENDER_RIGS.rigify, ...BLENDER_RIGS.mhx, ...SPARK_JOINTS.names);
+  // Second Life's pose bones are its joint names without the leading m (mPelvis → Pelvis).
+  names.push(...SECOND_LIFE.mBones, ...SECOND_LIFE.mBones.map((name) => name.slice(1)), ...SECOND_LIFE.volumes);
+  names.push(...MOTIONBUILDER.centre, ...HUMANOID_AVATARS.centre);
+  for (const side of MOTIONBUILDER.sides) {
+    for (const part of MOTIONBUILDER.sidedParts) names.push(side + part);
+    for (const finger of MOTIONBUILDER.fingers) for (const joint of MOTIONBUILDER.fingerJoints) names.push(side + finger + joint);
+  }
+  for (const side of HUMANOID_AVATARS.sides) for (const part of HUMANOID_AVATARS.sidedParts) names.push(side + part);
   return names;
 }
 
