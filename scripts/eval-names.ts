@@ -15,7 +15,8 @@
  *
  * Then it resolves, with the whole dictionary, the hashes sources publish without a name
  * (test/names/anvil-unresolved-hashes.json), and prints every known or likely name for a
- * spot-check. Run: `npx tsx scripts/eval-names.ts [--json]`.
+ * spot-check. Run: `npx tsx scripts/eval-names.ts [--json] [--missed]` (`--missed` lists the
+ * published names that stayed unresolved).
  */
 import { readFileSync } from 'node:fs';
 import { parseHash, formatHash } from '../src/names/crc32.js';
@@ -64,6 +65,8 @@ interface HeldOutRow {
   possible: number;
   none: number;
   wrong: { hash: string; published: string; resolved: string; confidence: string }[];
+  /** The published names neither known nor likely. */
+  missed: string[];
 }
 
 function heldOut(list: string, leaveOut: readonly string[] = []): HeldOutRow | null {
@@ -84,6 +87,7 @@ function heldOut(list: string, leaveOut: readonly string[] = []): HeldOutRow | n
     possible: 0,
     none: 0,
     wrong: [],
+    missed: [],
   };
   for (const result of results) {
     const wrong = result.name !== null && result.name !== truth.get(result.hash);
@@ -91,6 +95,7 @@ function heldOut(list: string, leaveOut: readonly string[] = []): HeldOutRow | n
     else if (result.confidence === 'likely') row.likely++;
     else if (result.confidence === 'possible') row.possible++;
     else row.none++;
+    if (result.name === null) row.missed.push(truth.get(result.hash)!);
     if (wrong) {
       if (result.confidence === 'known') row.knownWrong++;
       else row.likelyWrong++;
@@ -172,6 +177,7 @@ if (process.argv.includes('--json')) {
     '',
     `all lists, each without its own families: ${total.resolved} of ${total.hashes} hashes resolved (${percent(total.resolved, total.hashes)}), ${total.wrong} wrong (${percent(total.wrong, total.resolved)} of those resolved)`,
   );
+  if (process.argv.includes('--missed')) for (const row of independent) out.push(`  missed in ${row.list}: ${row.missed.join(' ')}`);
   for (const row of rows)
     for (const w of row.wrong)
       out.push(`  wrong in ${row.list}: ${w.hash} published ${w.published}, resolved ${w.resolved} (${w.confidence})`);
