@@ -9,8 +9,11 @@ import {
   BIPED,
   BLENDER_RIGS,
   CLASS_NAMES as CLASS_LIST,
+  DAZ_GENESIS,
+  FFXIV,
   HUMANIK,
   HUMANOID_AVATARS,
+  IMVU,
   MIXAMO,
   MOTIONBUILDER,
   SECOND_LIFE,
@@ -195,7 +198,7 @@ export function schemeNames(): readonly string[] {
 /**
  * Names of rigs from other tools and engines (Mixamo, the Unreal mannequin, Valve's biped,
  * Blender's Rigify and MHX, an upper-case joint enum, Second Life's avatar, MotionBuilder's body
- * nodes, the Unity/Godot humanoid): dictionary entries only. They lend the
+ * nodes, the Unity/Godot humanoid, DAZ Genesis, Final Fantasy XIV, IMVU): dictionary entries only. They lend the
  * cracker no words, since their lower-case and prefixed spellings would multiply its candidates.
  */
 function otherRigNames(): string[] {
@@ -213,6 +216,8 @@ function otherRigNames(): string[] {
     for (const finger of MOTIONBUILDER.fingers) for (const joint of MOTIONBUILDER.fingerJoints) names.push(side + finger + joint);
   }
   for (const side of HUMANOID_AVATARS.sides) for (const part of HUMANOID_AVATARS.sidedParts) names.push(side + part);
+  names.push(...DAZ_GENESIS.centre, ...FFXIV.names, ...IMVU.names);
+  for (const side of DAZ_GENESIS.sides) for (const part of DAZ_GENESIS.sidedParts) names.push(side + part);
   return names;
 }
 

@@ -101,7 +101,7 @@ describe("other tools' rig names", () => {
     const examples = [
       'mixamorig:LeftHandIndex4',
       'mixamorigHips',
-      'upperarm_twist_01_l',
+      'upperarm_twist_02_l',
       'ValveBiped.Bip01_L_Forearm',
       'DEF-upper_arm.L',
       'UpArm_L',

@@ -796,6 +796,187 @@ export const CLASS_NAMES = {
 } as const;
 
 /**
+ * Bone names of DAZ Studio's Genesis 3 figure, l/r side prefix and Bend/Twist pairs. Source: the
+ * public repository jsan3386/avatar, file motion/my_makewalk_280/target_rigs/genesis3.trg (Bones:
+ * hip, abdomenLower, abdomenUpper, chestLower, neckLower, head, lCollar, lShldrBend, lForearmBend,
+ * lHand, lThighBend, lShin, lFoot, lToe, the fingers lThumb1..3, lIndex1..3, lMid1..3,
+ * lRing1..3, lPinky1..3, the r mirrors; BendTwist: lShldrTwist, lForearmTwist, lThighTwist), as
+ * written there. Each sided part follows the side letter.
+ */
+export const DAZ_GENESIS = {
+  centre: ['hip', 'abdomenLower', 'abdomenUpper', 'chestLower', 'neckLower', 'head'],
+  sides: ['l', 'r'],
+  sidedParts: [
+    'Collar',
+    'ShldrBend',
+    'ShldrTwist',
+    'ForearmBend',
+    'ForearmTwist',
+    'Hand',
+    'ThighBend',
+    'ThighTwist',
+    'Shin',
+    'Foot',
+    'Toe',
+    'Thumb1',
+    'Thumb2',
+    'Thumb3',
+    'Index1',
+    'Index2',
+    'Index3',
+    'Mid1',
+    'Mid2',
+    'Mid3',
+    'Ring1',
+    'Ring2',
+    'Ring3',
+    'Pinky1',
+    'Pinky2',
+    'Pinky3',
+  ],
+} as const;
+
+/**
+ * Bone names of Final Fantasy XIV's character rig (romanised Japanese: j_ude_a_l, the upper arm;
+ * n_ prefix for helpers: n_hte_l, the forearm twist; j_f_ face bones; j_sk_ skirt chains).
+ * Source: the public repository g3ru1a/XIV-RigMaster, file utils/bones.py (commit
+ * 15bd18fcaf19444a3ae45c70dec4089472e86e6c), every game bone it names (the IK_ and POLE_ bones it
+ * creates itself are left out), as written there.
+ */
+export const FFXIV = {
+  names: [
+    'j_oya_a_l',
+    'j_oya_b_l',
+    'j_hito_a_l',
+    'j_hito_b_l',
+    'j_naka_a_l',
+    'j_naka_b_l',
+    'j_kusu_a_l',
+    'j_kusu_b_l',
+    'j_ko_a_l',
+    'j_ko_b_l',
+    'j_oya_a_r',
+    'j_oya_b_r',
+    'j_hito_a_r',
+    'j_hito_b_r',
+    'j_naka_a_r',
+    'j_naka_b_r',
+    'j_kusu_a_r',
+    'j_kusu_b_r',
+    'j_ko_a_r',
+    'j_ko_b_r',
+    'j_te_l',
+    'j_te_r',
+    'n_hte_l',
+    'n_hte_r',
+    'n_hhiji_l',
+    'n_hhiji_r',
+    'j_ude_b_l',
+    'j_ude_b_r',
+    'n_hijisoubi_l',
+    'n_hijisoubi_r',
+    'n_hkata_l',
+    'n_hkata_r',
+    'j_ude_a_l',
+    'j_ude_a_r',
+    'n_buki_tate_l',
+    'n_buki_tate_r',
+    'j_sako_l',
+    'j_sako_r',
+    'n_kataarmor_l',
+    'n_kataarmor_r',
+    'j_kosi',
+    'j_sebo_a',
+    'j_sebo_b',
+    'j_sebo_c',
+    'j_mune_l',
+    'j_mune_r',
+    'j_kubi',
+    'j_kao',
+    'j_sk_f_a_l',
+    'j_sk_f_b_l',
+    'j_sk_f_c_l',
+    'j_sk_s_a_l',
+    'j_sk_s_b_l',
+    'j_sk_s_c_l',
+    'j_sk_b_a_l',
+    'j_sk_b_b_l',
+    'j_sk_b_c_l',
+    'j_sk_f_a_r',
+    'j_sk_f_b_r',
+    'j_sk_f_c_r',
+    'j_sk_s_a_r',
+    'j_sk_s_b_r',
+    'j_sk_s_c_r',
+    'j_sk_b_a_r',
+    'j_sk_b_b_r',
+    'j_sk_b_c_r',
+    'j_asi_a_l',
+    'j_asi_b_l',
+    'j_asi_c_l',
+    'j_asi_d_l',
+    'j_asi_e_l',
+    'n_hizasoubi_l',
+    'j_asi_a_r',
+    'j_asi_b_r',
+    'j_asi_c_r',
+    'j_asi_d_r',
+    'j_asi_e_r',
+    'n_hizasoubi_r',
+    'j_buki_kosi_l',
+    'j_buki2_kosi_l',
+    'j_buki_kosi_r',
+    'j_buki2_kosi_r',
+    'n_sippo_a',
+    'n_sippo_b',
+    'n_sippo_c',
+    'n_sippo_d',
+    'n_sippo_e',
+    'j_buki_sebo_l',
+    'j_buki_sebo_r',
+    'n_root',
+    'n_buki_l',
+    'n_buki_r',
+    'n_hara',
+    'j_ago',
+    'j_f_dlip_a',
+    'j_f_ulip_a',
+    'j_f_dlip_b',
+    'j_f_ulip_b',
+    'j_f_lip_l',
+    'j_f_lip_r',
+    'j_f_hoho_l',
+    'j_f_hoho_r',
+    'j_f_hana',
+    'j_f_memoto',
+    'j_f_mayu_l',
+    'j_f_miken_l',
+    'j_f_mayu_r',
+    'j_f_miken_r',
+    'j_f_dmab_l',
+    'j_f_umab_l',
+    'j_f_dmab_r',
+    'j_f_umab_r',
+    'j_f_eye_l',
+    'j_f_eye_r',
+    'j_kami_a',
+    'j_kami_b',
+    'j_ex_h0158_ke_f',
+    'j_ex_h0158_ke_l',
+    'j_ex_h0158_ke_r',
+    'j_ex_h0158_ke_b',
+    'j_kami_f_l',
+    'j_kami_f_r',
+    'j_mimi_l',
+    'j_mimi_r',
+    'n_ear_a_l',
+    'n_ear_b_l',
+    'n_ear_a_r',
+    'n_ear_b_r',
+  ],
+} as const;
+
+/**
  * Autodesk HumanIK joint names, as documented in the FBX SDK reference, fbxcharacternodename.h
  * (help.autodesk.com/cloudhelp/2016/ENU/FBX-Developer-Help/cpp_ref/fbxcharacternodename_8h.html):
  * Hips, LeftUpLeg, LeftLeg, LeftFoot, LeftToeBase, Spine, Spine1..Spine9, Neck, Neck1..Neck9, Head,
@@ -907,17 +1088,114 @@ export const HUMANOID_AVATARS = {
 } as const;
 
 /**
+ * Bone names of IMVU's avatar skeleton (lf/rt side prefixes, numbered finger links, xTipBone end
+ * markers). Source: the page boristheengineer.co.uk/imvu/skeleton.htm ("Avatar skeleton node or
+ * bone breakdown", nodes 0 to 85), every name as the page writes it, its spellings kept
+ * (lfbicep beside rtBicep, lfThumb01d).
+ */
+export const IMVU = {
+  names: [
+    'Female03MasterRoot',
+    'PelvisNode',
+    'lfHip',
+    'lfThigh',
+    'lfCalf',
+    'lfFoot',
+    'lfToes',
+    'xTipBone86',
+    'rtHip',
+    'rtThigh',
+    'rtCalf',
+    'rtFoot',
+    'rtToes',
+    'xTipBone38',
+    'Spine01',
+    'Spine02',
+    'Spine03',
+    'Spine04',
+    'Neck01',
+    'Neck02',
+    'Neck03',
+    'Neck04',
+    'Head',
+    'xTipBone33',
+    'lfClavicle',
+    'rtClavicle',
+    'lfShoulder',
+    'rtShoulder',
+    'lfbicep',
+    'rtBicep',
+    'lfElbow',
+    'rtElbow',
+    'lfWrist',
+    'rtWrist',
+    'lfHand',
+    'rtHand',
+    'lfmetaCarpal03',
+    'rtmetaCarpal03',
+    'lfFingerMiddle01',
+    'rtFingerMiddle01',
+    'lfFingerMiddle02',
+    'rtFingerMiddle02',
+    'lfFingerMiddle03',
+    'rtFingerMiddle03',
+    'xTipBone87',
+    'xTipBone74',
+    'lfmetaCarpal01',
+    'rtmetaCarpal01',
+    'lfThumb01d',
+    'rtThumb01',
+    'lfThumb02',
+    'rtThumb02',
+    'lfThumb03',
+    'rtThumb03',
+    'xTipBone88',
+    'xTipBone66',
+    'lfmetaCarpal05',
+    'rtmetaCarpal05',
+    'lfFingerPinky01',
+    'rtFingerPinky01',
+    'lfFingerPinky02',
+    'rtFingerPinky02',
+    'lfFingerPinky03',
+    'rtFingerPinky03',
+    'xTiprtFingerne83',
+    'xTiprtFingerne82',
+    'lfmetaCarpal02',
+    'rtmetaCarpal02',
+    'lfFingerIndex01',
+    'rtFingerIndex01',
+    'lfFingerIndex02',
+    'rtFingerIndex02',
+    'lfFingerIndex03',
+    'rtFingerIndex03',
+    'xTipBone89',
+    'xTipBone70',
+    'lfmetaCarpal04',
+    'rtmetaCarpal04',
+    'lfFingerRing01',
+    'rtFingerRing01',
+    'rtFingerRing02',
+    'lfFingerRing03',
+    'rtFingerRing03',
+    'xTipBone90',
+  ],
+} as const;
+
+/**
  * Mixamo rig bone names: the HumanIK names with Mixamo's prefix, plus the end and eye bones its rigs
  * add. Sources: the public repositories home-gamejam/stick-game, file docs/rigs.md (Hips -> Spine
  * -> Spine1 -> Spine2 -> Neck -> Head -> HeadTop_End, LeftToeBase -> LeftToe_End);
  * DayalGupta03/Sign_Bridge1, file boneNames.md (LeftEye, RightEye, the finger tips
  * LeftHandThumb4 ... LeftHandPinky4); ir-engine/ir-engine, file
  * packages/engine/src/templates/character/constants/DefaultCharacterBones.ts (the prefix written
- * without a colon, mixamorigHips) and the Mixamo rig description found with it (mixamorig:Hips).
- * Each prefix is put before every HumanIK name (humanik.txt) and every name of [extra-names].
+ * without a colon, as glTF and FBX importers leave it: mixamorigHips, mixamorigLeftHandThumb2),
+ * and the issue bitbucket.org/Diffeomorphic/import_daz/issues/1814 ("all bone names in the bvh
+ * file start with mixamorig:"). Each prefix is put before every HumanIK name (humanik.txt) and
+ * every name of [extra-names].
  */
 export const MIXAMO = {
-  prefixes: ['mixamorig:', 'mixamorig', 'mixamorig_'],
+  prefixes: ['mixamorig:', 'mixamorig'],
   extraNames: [
     'HeadTop_End',
     'LeftEye',
@@ -944,7 +1222,8 @@ export const MIXAMO = {
  * (help.autodesk.com/cloudhelp/2025/ENU/MOBU-PYTHON-API-REF/class_f_b_body_node_id.html and
  * class_f_b_body_node_id-members.html): kFBHipsNodeId, kFBLeftHipNodeId, kFBLeftKneeNodeId,
  * kFBLeftAnkleNodeId, kFBWaistNodeId, kFBLeftCollarNodeId, kFBLeftElbowNodeId, kFBLeftWristNodeId,
- * the rolls kFBLeftHipRollNodeId ... kFBLeftElbowRollNodeId with kFBLeftElbowRollNode1Id..5Id,
+ * the rolls kFBLeftHipRollNodeId ... kFBLeftElbowRollNodeId with kFBLeftElbowRollNode1Id..5Id
+ * (read as LeftElbowRoll1..5),
  * kFBSpine2NodeId..kFBSpine9NodeId, and the finger and toe chains kFBLeftThumbANodeId,
  * kFBLeftExtraFingerInNodeId, kFBLeftFootIndexDNodeId, kFBLeftExtraFootFingerANodeId; the foot
  * chains' fingers as FBEffectorId lists them (kFBLeftFootThumbEffectorId ... kFBLeftFootPinkyEffectorId,
@@ -1280,19 +1559,17 @@ export const SPARK_JOINTS = {
  * ...), and ir-engine/ir-engine, file
  * packages/engine/src/templates/character/constants/DefaultCharacterBones.ts (its commented map:
  * pelvis, spine_01, spine_03, neck_01, head, clavicle_l, upperarm_l, lowerarm_l, hand_l, thigh_l,
- * calf_l, foot_l, index_01_l, middle_01_l, ring_01_l, pinky_01_l, thumb_01_l). The twist and
- * finger numbers run as those files show them (01, 02; 01 for each finger's first joint), and
- * every sided part is given for both sides.
+ * calf_l, foot_l, index_01_l, middle_01_l, ring_01_l, pinky_01_l, thumb_01_l), written in lower
+ * case as that map writes them; the twist bones are the ones bones.h lists (upper and lower arm
+ * _02, thigh and calf _01). Every sided part is given for both sides.
  */
 export const UNREAL_MANNEQUIN = {
-  centre: ['root', 'pelvis', 'spine_01', 'spine_02', 'spine_03', 'neck_01', 'head'],
+  centre: ['pelvis', 'spine_01', 'spine_02', 'spine_03', 'neck_01', 'head'],
   sidedParts: [
     'clavicle',
     'upperarm',
-    'upperarm_twist_01',
     'upperarm_twist_02',
     'lowerarm',
-    'lowerarm_twist_01',
     'lowerarm_twist_02',
     'hand',
     'thigh',
