@@ -88,20 +88,23 @@ function buildDefaultFamilies(): NameFamily[] {
 
 /** The helper patterns of shipped Anvil rigs (anvil-helper-families.txt), each a family of its own. */
 function helperFamilies(words: readonly string[], humanIk: readonly string[], chains: readonly string[]): NameFamily[] {
-  const h = ANVIL_HELPER_FAMILIES;
+  const patterns = ANVIL_HELPER_FAMILIES;
   const sides = ['Left', 'Right'];
   const digit = ['', ...numbers(1, 9)];
   const family = (id: string, template: string, ...slots: (readonly string[])[]): NameFamily => ({ id, template, slots });
   return [
-    family('numbered-helper', '<O_|L_><NN><HumanIK name>', h.numberedHelperPrefixes, numbers(1, 9, 2), humanIk),
-    family('corrective', 'C_<Side><Part>', h.correctivePrefixes, sides, words),
-    family('roll-up-down', 'R_<Side><Part><Roll|Twist><_U|_D|Digit>', h.rollPrefixes, sides, words, h.rollKinds, [...h.rollEnds, ...digit]),
-    family('face-part-side', 'Fx_<Part>_<Side><Digit>', h.facePrefixes, h.faceParts, ['_'], h.faceSides, digit),
-    family('face-part', 'Fx_<Part><Digit>', h.facePrefixes, h.faceParts, digit),
-    family('side-part-twist', '<Side>_<Part><_Twist|Twist|_Roll><N>', h.twistSides, ['_'], words, h.twistKinds, [
+    family('numbered-helper', '<O_|L_><NN><HumanIK name>', patterns.numberedHelperPrefixes, numbers(1, 9, 2), humanIk),
+    family('corrective', 'C_<Side><Part>', patterns.correctivePrefixes, sides, words),
+    family('roll-up-down', 'R_<Side><Part><Roll|Twist><_U|_D|Digit>', patterns.rollPrefixes, sides, words, patterns.rollKinds, [
+      ...patterns.rollEnds,
+      ...digit,
+    ]),
+    family('face-part-side', 'Fx_<Part>_<Side><Digit>', patterns.facePrefixes, patterns.faceParts, ['_'], patterns.faceSides, digit),
+    family('face-part', 'Fx_<Part><Digit>', patterns.facePrefixes, patterns.faceParts, digit),
+    family('side-part-twist', '<Side>_<Part><_Twist|Twist|_Roll><N>', patterns.twistSides, ['_'], words, patterns.twistKinds, [
       ...digit,
       ...numbers(1, 9, 2),
     ]),
-    family('chain-side-nn', '<Chain>_<L|R|M|C>_<NN>', chains, ['_'], h.chainSides, ['_'], unique(numbers(1, 30), numbers(0, 30, 2))),
+    family('chain-side-nn', '<Chain>_<L|R|M|C>_<NN>', chains, ['_'], patterns.chainSides, ['_'], unique(numbers(1, 30), numbers(0, 30, 2))),
   ];
 }
