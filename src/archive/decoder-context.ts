@@ -19,9 +19,12 @@ export function refuseAt(context: DecoderContext, fallbackPath: string, at: numb
   throw new ParseError({ offset: (context.baseOffset ?? 0) + at, path: context.path ?? [fallbackPath], expected, actual });
 }
 
-/** Throws the refusal of a stream that needs `n` more bytes at `at` than its `end` holds. */
+/**
+ * Throws the refusal of a stream that needs `n` more bytes at `at` than its `end` holds; a field
+ * that would start past the end is named where the input ran out, inside it.
+ */
 export function refuseShortAt(context: DecoderContext, fallbackPath: string, at: number, n: number, end: number): never {
-  return refuseAt(context, fallbackPath, at, `${n} more byte(s) of compressed input`, `${Math.max(0, end - at)} left`);
+  return refuseAt(context, fallbackPath, Math.min(at, end), `${n} more byte(s) of compressed input`, `${Math.max(0, end - at)} left`);
 }
 
 /** Refuses a declared size that is not a safe integer ≥ 0 (before anything is allocated). */

@@ -3,7 +3,7 @@
  * 2 LZO2A, 5 LZO1C, 6 Zstandard; 3, 4, 7 and 8 are Oodle codecs, proprietary, and refused like any
  * other method, by name.
  */
-import type { DecoderContext } from './decoder-context.js';
+import { checkDeclaredSize, refuseAt, type DecoderContext } from './decoder-context.js';
 import { decompressLzo1c } from './lzo1c.js';
 import { decompressLzo1xInto } from './lzo1x.js';
 import { decompressLzo2a } from './lzo2a.js';
@@ -47,3 +47,27 @@ export function describeUnsupportedMethod(method: number): string {
 
 /** What the reader accepts, for refusals. */
 export const SUPPORTED_METHODS = 'LZO1X (0, 1), LZO2A (2), LZO1C (5), Zstandard (6) or a stored block';
+
+/**
+ * Decodes one block of a method on its own (as the archive reader does, outside an archive): the
+ * method must be decoded and `outputSize` within its expansion bound of the stream's length,
+ * both checked before anything is allocated. Returns exactly `outputSize` bytes; throws a
+ * ParseError (offsets from `context.baseOffset`) otherwise.
+ */
+export function decompressBlock(method: number, input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
+  const decoder = blockMethod(method);
+  if (decoder === undefined) refuseAt(context, 'method', 0, SUPPORTED_METHODS, describeUnsupportedMethod(method));
+  checkDeclaredSize(context, decoder.name, outputSize);
+  if (outputSize > input.length * decoder.maxExpansion) {
+    refuseAt(
+      context,
+      decoder.name,
+      0,
+      `at most ${decoder.maxExpansion} × the ${input.length} compressed bytes`,
+      `a declared ${outputSize}`,
+    );
+  }
+  const out = new Uint8Array(outputSize);
+  decoder.decode(input, out, context);
+  return out;
+}
