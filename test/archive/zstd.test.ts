@@ -98,6 +98,21 @@ describe.skipIf(zstdCli === undefined)(`against the zstd CLI (skipped when ${zst
     },
   );
 
+  it('round-trips arbitrary inputs the reference compresses, at levels 1 to 19', () => {
+    const arbitrary = fc.oneof(
+      fc.uint8Array({ maxLength: 3000 }),
+      fc.array(fc.constantFrom(0, 1, 2, 0x61), { maxLength: 20_000 }).map((a) => Uint8Array.from(a)),
+      fc
+        .tuple(fc.uint8Array({ minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 3000 }))
+        .map(([unit, times]) => Uint8Array.from({ length: unit.length * times }, (_, i) => unit[i % unit.length]!)),
+    );
+    const samples = fc.sample(arbitrary, { numRuns: 120, seed: 5 });
+    samples.forEach((input, i) => {
+      const [frame] = zstdCompress([input], [`-${1 + (i % 19)}`], i % 2 === 0);
+      expectSameBytes(decompressZstd(frame!, input.length), input);
+    });
+  });
+
   it('decodes frames written from a stream (no content size, a window larger than the data)', () => {
     const frames = zstdCompress(inputs, ['-3'], false);
     // The window descriptor (byte 5, no single-segment flag) advertises 2^(10 + exponent) bytes.
