@@ -76,7 +76,12 @@ export function decompressLzo1xInto(input: Uint8Array, out: Uint8Array, context:
         // Whole words, up to 3 bytes past the run: those output bytes are not yet written and the
         // next instruction overwrites them (every byte up to the declared size is written or the
         // stream is refused); the input bytes read past it are still inside the input.
-        for (let i = 0; i < words; i += 4) outView.setUint32(op + i, inView.getUint32(ip + i, true), true);
+        // The first one or two words unrolled: most runs are that short.
+        outView.setUint32(op, inView.getUint32(ip, true), true);
+        if (words > 4) {
+          outView.setUint32(op + 4, inView.getUint32(ip + 4, true), true);
+          for (let i = 8; i < words; i += 4) outView.setUint32(op + i, inView.getUint32(ip + i, true), true);
+        }
       } else if (length < 64) {
         for (let i = 0; i < length; i++) out[op + i] = input[ip + i]!;
       } else {
@@ -155,7 +160,9 @@ export function decompressLzo1xInto(input: Uint8Array, out: Uint8Array, context:
       // Words may overlap the bytes being written only by whole words: 4 back or more is safe.
       // As with literals, whole words: the up to 3 bytes past the match are overwritten next.
       const stop = op + length;
-      for (; op < stop; op += 4, from += 4) outView.setUint32(op, outView.getUint32(from, true), true);
+      // The first word unrolled: most matches are 4 bytes or a few more.
+      outView.setUint32(op, outView.getUint32(from, true), true);
+      if (length > 4) for (op += 4, from += 4; op < stop; op += 4, from += 4) outView.setUint32(op, outView.getUint32(from, true), true);
       op = stop;
     } else if (distance >= 4) {
       const stop = op + length;
