@@ -45,6 +45,8 @@ const ML_DEFAULT = [
 ];
 const OF_DEFAULT = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1];
 
+const PREDEFINED = new Map<readonly number[], FseTable>();
+
 /** An FSE decoding table: per state, the symbol, the bits to read and the baseline of the next state. */
 interface FseTable {
   accuracyLog: number;
@@ -312,13 +314,18 @@ function decodeHuffmanStream(
   const fast = input.length - 4;
   let left = bits.bitsLeft;
   let i = from;
-  for (; i < to; i++) {
-    const p = left - maxBits;
+  // Two symbols per load: a 24-bit window holds two codes of at most 11 bits.
+  for (; i + 1 < to; i += 2) {
+    const p = left - 24;
     const at = start + (p >> 3);
     if (p < 0 || at > fast) break;
-    const index = (view.getUint32(at, true) >>> (p & 7)) & mask;
-    out[i] = symbol[index]!;
-    left -= lengths[index]!;
+    const window = (view.getUint32(at, true) >>> (p & 7)) & 0xffffff;
+    const first = (window >>> (24 - maxBits)) & mask;
+    const used = lengths[first]!;
+    const second = (window >>> (24 - used - maxBits)) & mask;
+    out[i] = symbol[first]!;
+    out[i + 1] = symbol[second]!;
+    left -= used + lengths[second]!;
   }
   bits.bitsLeft = left;
   for (; i < to; i++) {
@@ -438,7 +445,12 @@ function readSequenceTable(
   context: DecoderContext,
   what: string,
 ): { table: FseTable; end: number } {
-  if (mode === 0) return { table: buildFse(defaults, defaultLog), end: at };
+  if (mode === 0) {
+    // The predefined tables never change: built once.
+    let table = PREDEFINED.get(defaults);
+    if (table === undefined) PREDEFINED.set(defaults, (table = buildFse(defaults, defaultLog)));
+    return { table, end: at };
+  }
   if (mode === 1) {
     if (at >= end) short(context, at, 1, end);
     const s = input[at]!;
