@@ -4,10 +4,10 @@
  * other method, by name.
  */
 import { checkDeclaredSize, refuseAt, type DecoderContext } from './decoder-context.js';
-import { decompressLzo1c } from './lzo1c.js';
+import { decompressLzo1cInto } from './lzo1c.js';
 import { decompressLzo1xInto } from './lzo1x.js';
-import { decompressLzo2a } from './lzo2a.js';
-import { decompressZstd } from './zstd.js';
+import { decompressLzo2aInto } from './lzo2a.js';
+import { decompressZstdInto } from './zstd.js';
 
 /** A method the archive reader decodes: its name, its decoder, and how far one stored byte can expand. */
 export interface BlockMethod {
@@ -27,9 +27,9 @@ const lzo1x: BlockMethod = { name: 'LZO1X', decode: decompressLzo1xInto, maxExpa
 const DECODED: Record<number, BlockMethod> = {
   0: lzo1x,
   1: lzo1x,
-  2: { name: 'LZO2A', decode: (input, out, context) => out.set(decompressLzo2a(input, out.length, context)), maxExpansion: 255 },
-  5: { name: 'LZO1C', decode: (input, out, context) => out.set(decompressLzo1c(input, out.length, context)), maxExpansion: 255 },
-  6: { name: 'Zstandard', decode: (input, out, context) => out.set(decompressZstd(input, out.length, context)), maxExpansion: 32768 },
+  2: { name: 'LZO2A', decode: decompressLzo2aInto, maxExpansion: 255 },
+  5: { name: 'LZO1C', decode: decompressLzo1cInto, maxExpansion: 255 },
+  6: { name: 'Zstandard', decode: decompressZstdInto, maxExpansion: 32768 },
 };
 
 const REFUSED: Record<number, string> = { 3: 'Oodle', 4: 'Oodle', 7: 'Oodle', 8: 'Oodle' };

@@ -32,6 +32,17 @@ const short = (context: DecoderContext, at: number, n: number, end: number): nev
 export function decompressLzo1c(input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
   checkDeclaredSize(context, 'lzo1c', outputSize);
   const out = new Uint8Array(outputSize);
+  decompressLzo1cInto(input, out, context);
+  return out;
+}
+
+/**
+ * Decompresses an LZO1C stream into `out`, whose length is the declared size (e.g. a block's
+ * place in its set's buffer); throws as {@link decompressLzo1c} does. Bytes of `out` are overwritten
+ * even when the stream is refused.
+ */
+export function decompressLzo1cInto(input: Uint8Array, out: Uint8Array, context: DecoderContext = {}): void {
+  const outputSize = out.length;
   const end = input.length;
   let ip = 0;
   let op = 0;
@@ -116,5 +127,4 @@ export function decompressLzo1c(input: Uint8Array, outputSize: number, context: 
   }
   if (op !== outputSize) fail(context, at, `a stream of the declared ${outputSize} bytes`, `its end code after ${op} bytes`);
   if (ip !== end) fail(context, ip, 'the end of the compressed input after the end code', `${end - ip} more byte(s)`);
-  return out;
 }

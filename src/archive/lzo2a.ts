@@ -29,6 +29,17 @@ const short = (context: DecoderContext, at: number, n: number, end: number): nev
 export function decompressLzo2a(input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
   checkDeclaredSize(context, 'lzo2a', outputSize);
   const out = new Uint8Array(outputSize);
+  decompressLzo2aInto(input, out, context);
+  return out;
+}
+
+/**
+ * Decompresses an LZO2A stream into `out`, whose length is the declared size (e.g. a block's
+ * place in its set's buffer); throws as {@link decompressLzo2a} does. Bytes of `out` are overwritten
+ * even when the stream is refused.
+ */
+export function decompressLzo2aInto(input: Uint8Array, out: Uint8Array, context: DecoderContext = {}): void {
+  const outputSize = out.length;
   const end = input.length;
   let ip = 0;
   let op = 0;
@@ -105,5 +116,4 @@ export function decompressLzo2a(input: Uint8Array, outputSize: number, context: 
   }
   if (op !== outputSize) fail(context, ip, `a stream of the declared ${outputSize} bytes`, `its end code after ${op} bytes`);
   if (ip !== end) fail(context, ip, 'the end of the compressed input after the end code', `${end - ip} more byte(s)`);
-  return out;
 }

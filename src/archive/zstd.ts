@@ -623,8 +623,19 @@ function readFrameHeader(input: Uint8Array, outputSize: number, context: Decoder
  */
 export function decompressZstd(input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
   checkDeclaredSize(context, 'zstd', outputSize);
-  const header = readFrameHeader(input, outputSize, context);
   const out = new Uint8Array(outputSize);
+  decompressZstdInto(input, out, context);
+  return out;
+}
+
+/**
+ * Decompresses one frame into `out`, whose length is the declared size (e.g. a block's place in
+ * its set's buffer); throws as {@link decompressZstd} does. Bytes of `out` are overwritten even when
+ * the frame is refused.
+ */
+export function decompressZstdInto(input: Uint8Array, out: Uint8Array, context: DecoderContext = {}): void {
+  const outputSize = out.length;
+  const header = readFrameHeader(input, outputSize, context);
   const end = input.length;
   const state: FrameState = { huffman: undefined, literalLengths: undefined, offsets: undefined, matchLengths: undefined, rep: [1, 4, 8] };
   let at = header.blocksAt;
@@ -666,5 +677,4 @@ export function decompressZstd(input: Uint8Array, outputSize: number, context: D
   }
   if (at !== end) fail(context, at, 'the end of the compressed input after one frame', `${end - at} more byte(s)`);
   if (op !== outputSize) fail(context, at, `a frame of the declared ${outputSize} bytes`, `${op} bytes`);
-  return out;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decompressLzo1c } from '../../src/archive/lzo1c.js';
-import { decompressLzo2a } from '../../src/archive/lzo2a.js';
+import { decompressLzo1c, decompressLzo1cInto } from '../../src/archive/lzo1c.js';
+import { decompressLzo2a, decompressLzo2aInto } from '../../src/archive/lzo2a.js';
 import { ParseError } from '../../src/io/errors.js';
 import {
   liblzo2Compress,
@@ -101,6 +101,17 @@ describe('LZO2A, hand-assembled streams', () => {
     const e = refusalOf(() => decompressLzo2a(bytes(0x1e, 0x61, 0x01, 0x00, 0x05, 0x20, 0x00), 10, { baseOffset: 100 }));
     expect(e.offset).toBe(102);
     expect(refusalOf(() => decompressLzo2a(bytes(0x1e, 0x61, 0x01), 15)).offset).toBe(2);
+  });
+});
+
+describe('decoding into a caller’s buffer', () => {
+  it('writes only the region it is given', () => {
+    // The streams above: LZO1C "abbbbbbz" (an overlapping M3 and a trailing literal), LZO2A
+    // "ababa" (an M1); the 0xEE sentinels on both sides of each region must survive.
+    const whole = new Uint8Array(20).fill(0xee);
+    decompressLzo1cInto(bytes(0x02, 0x61, 0x62, 0x22, 0x41, 0x00, 0x7a, 0x21, 0x00, 0x00), whole.subarray(2, 10));
+    decompressLzo2aInto(bytes(0xd4, 0x61, 0x62, 0x01, 0x20, 0x00), whole.subarray(12, 17));
+    expect([...whole]).toEqual([0xee, 0xee, ...ascii('abbbbbbz'), 0xee, 0xee, ...ascii('ababa'), 0xee, 0xee, 0xee]);
   });
 });
 

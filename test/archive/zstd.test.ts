@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decompressZstd } from '../../src/archive/zstd.js';
+import { decompressZstd, decompressZstdInto } from '../../src/archive/zstd.js';
 import { ParseError } from '../../src/io/errors.js';
 import { zstdCli, zstdCompress, zstdDecompress, zstdSkipReason } from '../helpers/zstd-reference.js';
 
@@ -63,6 +63,15 @@ describe('hand-assembled frames (RFC 8878)', () => {
     // No content size (window byte 00), a 3-byte raw block, declared 4.
     expect(refusalOf(() => decompressZstd(bytes(...MAGIC, 0x00, 0x00, 0x19, 0x00, 0x00, 0x61, 0x62, 0x63), 4)).message).toMatch(/3 bytes/);
     expect(refusalOf(() => decompressZstd(bytes(0x28, 0xb5, 0x2f, 0xfe, 0x20), 0)).offset).toBe(0);
+  });
+});
+
+describe('decoding into a caller’s buffer', () => {
+  it('writes only the region it is given', () => {
+    // The RLE frame above ("xxxxx") into bytes 3–7 of 10: the 0xEE sentinels must survive.
+    const whole = new Uint8Array(10).fill(0xee);
+    decompressZstdInto(bytes(...MAGIC, 0x20, 0x05, 0x2b, 0x00, 0x00, 0x78), whole.subarray(3, 8));
+    expect([...whole]).toEqual([0xee, 0xee, 0xee, ...ascii('xxxxx'), 0xee, 0xee]);
   });
 });
 
