@@ -337,14 +337,19 @@ function decodeHuffmanStream(
   if (bits.bitsLeft !== 0) fail(context, start, 'a Huffman stream consumed exactly', `${bits.bitsLeft} bits left over`);
 }
 
-/** Reads the literals section at `at`; returns the literals and where the section ends. */
+/**
+ * Reads the literals section at `at`; returns the literals and where the section ends. Every
+ * literal lands in the output, so more than the `room` left in it is refused before allocating.
+ */
 function readLiterals(
   input: Uint8Array,
   at: number,
   end: number,
+  room: number,
   state: FrameState,
   context: DecoderContext,
 ): { literals: Uint8Array; end: number } {
+  const limit = Math.min(MAX_BLOCK, room);
   const b0 = input[at]!;
   const type = b0 & 3;
   const format = (b0 >> 2) & 3;
@@ -366,7 +371,7 @@ function readLiterals(
       size = (b0 >> 4) | (input[at + 1]! << 4) | (input[at + 2]! << 12);
       header = 3;
     }
-    if (size > MAX_BLOCK) fail(context, at, `at most ${MAX_BLOCK} literals`, String(size));
+    if (size > limit) fail(context, at, `at most ${limit} literals (a block's, and the output's room)`, String(size));
     const from = at + header;
     if (type === 0) {
       if (from + size > end) short(context, from, size, end);
@@ -395,7 +400,7 @@ function readLiterals(
     compressed = (input[at + 2]! >> 6) | (input[at + 3]! << 2) | (input[at + 4]! << 10);
     header = 5;
   }
-  if (regenerated > MAX_BLOCK) fail(context, at, `at most ${MAX_BLOCK} literals`, String(regenerated));
+  if (regenerated > limit) fail(context, at, `at most ${limit} literals (a block's, and the output's room)`, String(regenerated));
   let p = at + header;
   const stop = p + compressed;
   if (stop > end) short(context, p, compressed, end);
@@ -472,7 +477,7 @@ function decodeCompressedBlock(
   state: FrameState,
   context: DecoderContext,
 ): number {
-  const { literals, end: sequencesAt } = readLiterals(input, at, end, state, context);
+  const { literals, end: sequencesAt } = readLiterals(input, at, end, out.length - op, state, context);
   let p = sequencesAt;
   if (p >= end) short(context, p, 1, end);
   const b0 = input[p]!;

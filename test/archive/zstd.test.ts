@@ -55,6 +55,19 @@ describe('hand-assembled frames (RFC 8878)', () => {
     expect(refusalOf(() => decompressZstd(bytes(...MAGIC, 0x00, 0x00, 0x53, 0x00, 0x00, 0x78), 5)).message).toMatch(/declared 5 bytes/);
   });
 
+  it('refuses literals beyond the output’s room before allocating them', () => {
+    // Content size 5; a compressed block (header 0D 01 00 = 33 << 3 | compressed (2) << 1 | last)
+    // whose literals header F8 (raw, 1-byte form, 0xF8 >> 3 = 31 literals) claims 31 literals,
+    // then the 31 bytes and a sequence count of 0. The literals header sits at 4 + 1 + 1 + 3 = 9.
+    const frame = bytes(...MAGIC, 0x20, 0x05, 0x0d, 0x01, 0x00, 0xf8, ...new Array<number>(31).fill(0x61), 0x00);
+    const e = refusalOf(() => decompressZstd(frame, 5));
+    expect(e.offset).toBe(9);
+    expect(e.message).toMatch(/at most 5 literals/);
+    // The same frame declared (and sized) 31 decodes: the block itself is well formed.
+    frame[5] = 31;
+    expect(decompressZstd(frame, 31)).toEqual(ascii('a'.repeat(31)));
+  });
+
   it('refuses bytes after the frame, a truncated frame, and a frame short of the declared size', () => {
     // The frame: magic 4 + descriptor 1 + size 1 + block header 3 + 3 raw bytes = 12; the extra byte is at 12.
     expect(refusalOf(() => decompressZstd(bytes(...MAGIC, 0x20, 0x03, 0x19, 0x00, 0x00, 0x61, 0x62, 0x63, 0x00), 3)).offset).toBe(12);
