@@ -77,3 +77,28 @@ describe('archive blocks of each decoded method are read back', () => {
     }
   }
 });
+
+describe('the expansion bound a declared size is held to does not refuse what the references write', () => {
+  // The most compressible block there is: 1 MiB of zeros in one block (version 27: i32 sizes).
+  // LZO's length extensions give at most 255 bytes per input byte and a Zstandard RLE block 128 KiB
+  // for 4 bytes, so these must stay under 255× and 32768×, and read back.
+  for (const { method, label, compress, available, reason } of cases) {
+    it.skipIf(!available)(`method ${method} (${label}) (skipped when ${reason})`, async () => {
+      const zeros = new Uint8Array(1 << 20);
+      const bytes = writeForge({
+        version: 27,
+        entries: [
+          { id: 1n, name: 'zeros.data', resourceType: SKELETON, resources: [{ classHash: SKELETON, id: 2n, name: 'Zeros', body: zeros }] },
+        ],
+        method,
+        blockSize: 1 << 21,
+        compress,
+      });
+      const forge = await openForge(bytesSource(bytes));
+      const file = await readDataFile(forge, forge.entries[0]!);
+      const [block] = file.resourcesSet.blocks;
+      expect(block!.compressedSize).toBeLessThan(block!.uncompressedSize / 100);
+      expect(Buffer.compare(file.resources[0]!.body, zeros)).toBe(0);
+    });
+  }
+});
