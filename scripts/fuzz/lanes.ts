@@ -1,5 +1,6 @@
 /** The campaign's lanes: which reader runs on mutants of which seed inputs. Deterministic. */
 import type { Lane } from './campaign.js';
+import { decoderLanes } from './decoder-targets.js';
 import {
   commandsTarget,
   component,
@@ -52,6 +53,10 @@ export function buildLanes(): WeightedLane[] {
       extension: 'bin',
       weight: 1,
     });
+  }
+  // The archive's block decoders: a declared size, then the stream.
+  for (const { target, seeds: streams } of decoderLanes()) {
+    lanes.push({ label: `${target.name} block decoder`, target, seeds: streams, extension: 'bin', weight: 1 });
   }
   return lanes;
 }

@@ -10,6 +10,7 @@ import {
   type ResourceReadSpec,
   type Verdict,
 } from '../../scripts/fuzz/targets.js';
+import { decoderLanes } from '../../scripts/fuzz/decoder-targets.js';
 import { mutations } from '../helpers/arbitraries.js';
 
 const SLOW_MS = 100;
@@ -91,3 +92,34 @@ describe.each(lanes)('random byte mutations of $name', (lane) => {
     expect(outcomes.decoded).toBeGreaterThan(0);
   });
 });
+
+// The archive's block decoders, fed a declared size and a stream (scripts/fuzz/decoder-targets.ts).
+describe.each(decoderLanes().map((lane) => ({ name: lane.target.name, ...lane })))('random byte mutations of $name blocks', (lane) => {
+  const contexts: MutationContext[] = lane.seeds.map((input) => ({
+    counts: countOffsets(input),
+    others: lane.seeds.filter((o) => o !== input),
+  }));
+
+  it('either decode to exactly the declared size or raise a ParseError inside the input, quickly', () => {
+    const outcomes = { decoded: 0, refused: 0, skipped: 0 };
+    fc.assert(
+      fc.property(fc.nat(), mutations, (pick, ms) => {
+        const which = pick % lane.seeds.length;
+        const input = applyMutations(lane.seeds[which]!, ms, contexts[which]!);
+        const start = performance.now();
+        outcomes[lane.target.check(input).outcome]++;
+        const elapsed = performance.now() - start;
+        if (elapsed > SLOW_MS) expect(Math.min(...[0, 1].map(() => timeOf(() => lane.target.check(input))))).toBeLessThanOrEqual(SLOW_MS);
+      }),
+      { numRuns: 500 },
+    );
+    expect(outcomes.refused).toBeGreaterThan(50);
+    expect(outcomes.decoded).toBeGreaterThan(0);
+  });
+});
+
+function timeOf(run: () => unknown): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
