@@ -14,6 +14,7 @@ export {
   describeHeader,
   readResource,
   readResourceAs,
+  resourceSpansUntilRefusal,
   writeResource,
   type HeaderClass,
   type ReadResourceOptions,
@@ -22,6 +23,7 @@ export {
   type ResourceKind,
 } from './formats/resource.js';
 export { DIALECTS, type Dialect } from './formats/dialect.js';
+export { resourceFieldInfo, type FieldInfo } from './formats/field-info.js';
 export {
   ANVILNEXT_READING_CHOICES,
   ANVILNEXT_READING_DEFAULTS,
