@@ -11,10 +11,11 @@ import {
   Float32BufferAttribute,
   GridHelper,
   Group,
-  Mesh,
+  InstancedMesh,
+  Matrix4,
   MeshLambertMaterial,
+  Object3D,
   PerspectiveCamera,
-  Quaternion,
   Raycaster,
   Scene,
   SphereGeometry,
@@ -79,8 +80,9 @@ export class SceneView {
   private readonly rig = new Group();
   private readonly grid: GridHelper;
   private bones: SceneBone[] = [];
-  private meshes: Mesh[] = [];
-  private joints: Mesh[] = [];
+  // One instanced mesh each for the bones and the joints: two draw calls whatever the bone count.
+  private boneMeshes: InstancedMesh | null = null;
+  private jointMeshes: InstancedMesh | null = null;
   private baseColours: Color[] = [];
   private positions: Vector3[] = [];
   private selected = -1;
@@ -169,8 +171,9 @@ export class SceneView {
     const ndc = new Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
     const ray = new Raycaster();
     ray.setFromCamera(ndc, this.camera);
-    const hit = ray.intersectObjects([...this.joints, ...this.meshes.filter((m) => m.visible)], false)[0];
-    return hit === undefined ? -1 : (hit.object.userData.bone as number);
+    const targets = [this.jointMeshes, this.boneMeshes].filter((m): m is InstancedMesh => m !== null);
+    const hit = ray.intersectObjects(targets, false).find((h) => h.instanceId !== undefined);
+    return hit?.instanceId ?? -1;
   }
 
   private hover(event: PointerEvent): void {
@@ -196,22 +199,21 @@ export class SceneView {
     this.bones = bones;
     this.failing = failing;
     this.rig.clear();
-    for (const m of this.meshes) (m.material as MeshLambertMaterial).dispose();
-    for (const m of this.joints) (m.material as MeshLambertMaterial).dispose();
-    this.meshes = [];
-    this.joints = [];
+    for (const m of [this.boneMeshes, this.jointMeshes]) {
+      if (m === null) continue;
+      (m.material as MeshLambertMaterial).dispose();
+      m.dispose();
+    }
+    this.boneMeshes = null;
+    this.jointMeshes = null;
     this.baseColours = bones.map((b, i) =>
       b.mirror !== null && b.mirror !== i && b.mirror >= 0 && b.mirror < bones.length ? pairColour(i, b.mirror) : PLAIN.clone(),
     );
-    bones.forEach((_, i) => {
-      const mesh = new Mesh(this.boneGeometry, new MeshLambertMaterial());
-      mesh.userData.bone = i;
-      const joint = new Mesh(this.jointGeometry, new MeshLambertMaterial());
-      joint.userData.bone = i;
-      this.meshes.push(mesh);
-      this.joints.push(joint);
-      this.rig.add(mesh, joint);
-    });
+    if (bones.length > 0) {
+      this.boneMeshes = new InstancedMesh(this.boneGeometry, new MeshLambertMaterial(), bones.length);
+      this.jointMeshes = new InstancedMesh(this.jointGeometry, new MeshLambertMaterial(), bones.length);
+      this.rig.add(this.boneMeshes, this.jointMeshes);
+    }
     this.setPose(world);
     this.recolour();
   }
@@ -222,21 +224,33 @@ export class SceneView {
     const extent = this.extent();
     const jointRadius = Math.max(extent.radius * 0.012, 1e-4);
     const up = new Vector3(0, 1, 0);
+    const place = new Object3D();
+    const hidden = new Matrix4().makeScale(0, 0, 0);
     this.bones.forEach((bone, i) => {
-      const mesh = this.meshes[i]!;
-      const joint = this.joints[i]!;
       const at = this.positions[i]!;
-      joint.position.copy(at);
-      joint.scale.setScalar(jointRadius);
+      place.position.copy(at);
+      place.quaternion.identity();
+      place.scale.setScalar(jointRadius);
+      place.updateMatrix();
+      this.jointMeshes?.setMatrixAt(i, place.matrix);
       const parent = bone.parent >= 0 && bone.parent < this.positions.length ? this.positions[bone.parent]! : null;
       const length = parent === null ? 0 : at.distanceTo(parent);
-      mesh.visible = parent !== null && length > 1e-6;
-      if (!mesh.visible) return;
-      const dir = at.clone().sub(parent!).normalize();
-      mesh.position.copy(parent!);
-      mesh.quaternion.copy(new Quaternion().setFromUnitVectors(up, dir));
-      mesh.scale.set(length, length, length);
+      if (parent === null || length <= 1e-6) {
+        this.boneMeshes?.setMatrixAt(i, hidden);
+        return;
+      }
+      place.position.copy(parent);
+      place.quaternion.setFromUnitVectors(up, at.clone().sub(parent).normalize());
+      place.scale.setScalar(length);
+      place.updateMatrix();
+      this.boneMeshes?.setMatrixAt(i, place.matrix);
     });
+    for (const m of [this.boneMeshes, this.jointMeshes]) {
+      if (m === null) continue;
+      m.instanceMatrix.needsUpdate = true;
+      m.computeBoundingSphere();
+      m.computeBoundingBox();
+    }
     this.requestRender();
   }
 
@@ -276,13 +290,12 @@ export class SceneView {
   }
 
   private recolour(): void {
-    this.meshes.forEach((mesh, i) => {
+    this.bones.forEach((_, i) => {
       const colour = i === this.selected ? SELECTED : this.failing.has(i) ? FAILING : this.baseColours[i]!;
-      (mesh.material as MeshLambertMaterial).color.copy(colour);
-      (mesh.material as MeshLambertMaterial).emissive.set(i === this.selected ? 0x664400 : 0x000000);
-      (this.joints[i]!.material as MeshLambertMaterial).color.copy(colour);
-      this.joints[i]!.scale.multiplyScalar(1);
+      this.boneMeshes?.setColorAt(i, colour);
+      this.jointMeshes?.setColorAt(i, colour);
     });
+    for (const m of [this.boneMeshes, this.jointMeshes]) if (m?.instanceColor) m.instanceColor.needsUpdate = true;
     this.requestRender();
   }
 

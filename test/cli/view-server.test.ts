@@ -2,47 +2,15 @@
  * The viewer's server, over raw sockets so nothing normalises the requests: loopback only, the
  * listed URLs only, no bodies, no foreign Host, and the security headers on every answer.
  */
-import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewServer, type ViewServer } from '../../src/cli/view-server.js';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** Sends `request` as written and reads the whole answer (the server closes nothing early, so parse by length). */
-function raw(port: number, request: string, host = '127.0.0.1'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, host);
-    const chunks: Buffer[] = [];
-    socket.on('error', reject);
-    socket.on('data', (chunk) => {
-      chunks.push(chunk);
-      const all = Buffer.concat(chunks);
-      const end = all.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const lines = all.subarray(0, end).toString('latin1').split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines.slice(1)) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      const length = Number(headers['content-length'] ?? 0);
-      const head = request.startsWith('HEAD');
-      if (!head && all.length < end + 4 + length) return;
-      socket.destroy();
-      resolve({ status: Number(lines[0]!.split(' ')[1]), headers, body: head ? Buffer.alloc(0) : all.subarray(end + 4, end + 4 + length) });
-    });
-    socket.write(request);
-  });
-}
+import { raw, type Answer } from '../helpers/raw-http.js';
 
 const INPUT = new Uint8Array([0xde, 0xad, 0xbe, 0xef, 1, 2, 3]);
 let server: ViewServer;
-const get = (path: string, host = `127.0.0.1:${server.port}`): Promise<Answer> => raw(server.port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+const get = (path: string, host = `127.0.0.1:${server.port}`): Promise<Answer> =>
+  raw(server.port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
 
 beforeAll(async () => {
   server = await startViewServer({
@@ -72,7 +40,8 @@ describe('view server', () => {
       .flat()
       .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
       .map((a) => a!.address);
-    for (const address of others) await expect(raw(server.port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', address)).rejects.toThrow(/ECONNREFUSED/);
+    for (const address of others)
+      await expect(raw(server.port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', address)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('serves the app at / with a strict CSP and nosniff', async () => {
@@ -87,7 +56,10 @@ describe('view server', () => {
   });
 
   it('lists the inputs by opaque id and serves their exact bytes', async () => {
-    const listing = JSON.parse((await get('/api/inputs')).body.toString()) as { files: { id: string; name: string; size: number | null }[]; names: string[] };
+    const listing = JSON.parse((await get('/api/inputs')).body.toString()) as {
+      files: { id: string; name: string; size: number | null }[];
+      names: string[];
+    };
     expect(listing.files).toEqual([
       { id: '0', name: 'rigs/secret-folder/A.Skeleton', size: 7, note: null },
       { id: '1', name: 'B.Skeleton', size: null, note: 'larger than the limit' },
@@ -133,7 +105,9 @@ describe('view server', () => {
     expect((await raw(server.port, `POST /api/inputs HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\n\r\nhi`)).status).toBe(405);
     expect((await raw(server.port, `PUT /x HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\n\r\n`)).status).toBe(405);
     expect((await raw(server.port, `GET / HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 5\r\n\r\nhello`)).status).toBe(413);
-    expect((await raw(server.port, `GET / HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`)).status).toBe(413);
+    expect(
+      (await raw(server.port, `GET / HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`)).status,
+    ).toBe(413);
     const head = await raw(server.port, `HEAD /api/input/0 HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     expect(head.status).toBe(200);
     expect(head.headers['content-length']).toBe('7');
