@@ -203,6 +203,7 @@ function renderFiles(): void {
     li.addEventListener('click', () => void openEntry(entry, -1));
     list.append(li);
   }
+  list.querySelector('li.selected')?.scrollIntoView({ block: 'nearest' });
 }
 
 function depthClass(depth: number): string {
@@ -214,7 +215,13 @@ function renderTree(): void {
   list.replaceChildren();
   const file = current;
   if (file === null || file.skeleton === null) {
-    list.append(el('li', 'empty-note', file === null ? 'no file open' : 'no bone hierarchy in this file'));
+    list.append(
+      el(
+        'li',
+        'empty-note',
+        file === null ? 'no file open' : file.refusal !== null ? 'refused: no bone hierarchy was read' : 'no bone hierarchy in this file',
+      ),
+    );
     return;
   }
   const bones = file.skeleton.bones;
