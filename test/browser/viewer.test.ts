@@ -322,6 +322,27 @@ describe('the viewer', () => {
     await page.close();
   });
 
+  it('a failing check shows at its bone: in the tree, the inspector and the hex record', async () => {
+    const page = await newPage();
+    await open(page);
+    const bytes = sample(RIDER).slice();
+    const bone = readSkeleton(bytes).bones[5]!;
+    // The record ends with the constant word (7 in every checked bone), the float 1.0 and the packed word.
+    const word = bone.end - 12;
+    expect(u32(bytes, word)).toBe(7);
+    bytes[word] = 8;
+    await drop(page, [{ name: 'odd-constant.Skeleton', bytes }]);
+    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).toContain('failing');
+    expect(await page.getAttribute('#tree-list button[data-bone="4"]', 'class')).not.toContain('failing');
+    await page.click('#tree-list button[data-bone="5"]');
+    expect(await page.textContent('#inspector')).toMatch(/checks failing at this bone \(1\)\s*bone-constants/);
+    const failing = await page.$$eval('#hex-rows .b.failing', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.o)));
+    expect(Math.min(...failing)).toBe(bone.start);
+    expect(Math.max(...failing)).toBe(bone.end - 1);
+    expect(await page.textContent('#file-list li.selected')).toContain('1 check failed');
+    await page.close();
+  });
+
   it('draws the rig: the canvas is not blank', async () => {
     const page = await newPage();
     await open(page);

@@ -16,7 +16,7 @@ export function registerViewCommand(program: Command): void {
     .command('view')
     .description('open the web viewer: the rig in 3D, the bone tree, and every byte annotated (on 127.0.0.1 only)')
     .argument('[paths...]', 'resource files and folders to list (default: the bundled samples)')
-    .option('--port <n>', `port to listen on (0 picks a free one; default ${DEFAULT_VIEW_PORT})`, String(DEFAULT_VIEW_PORT))
+    .option('--port <n>', 'port to listen on (0 picks a free one)', String(DEFAULT_VIEW_PORT))
     .option('--open', 'open the page in the default browser');
   addResourceOptions(command);
   addNamesOption(command);
