@@ -33,6 +33,10 @@ export class HexView {
   private failing: [number, number][] = [];
   private classCache = new Map<number, string>();
   private frame = 0;
+  /** The scroll box's height, kept by a ResizeObserver: reading clientHeight on every render would force a layout of the whole page. */
+  private viewHeight = 0;
+  /** The scroll position as last set or scrolled to, for the same reason. */
+  private top = 0;
 
   constructor(
     private readonly scroll: HTMLElement,
@@ -41,8 +45,14 @@ export class HexView {
     private readonly tip: HTMLElement,
     private readonly hooks: HexHooks,
   ) {
-    scroll.addEventListener('scroll', () => this.schedule());
-    new ResizeObserver(() => this.schedule()).observe(scroll);
+    scroll.addEventListener('scroll', () => {
+      this.top = scroll.scrollTop;
+      this.schedule();
+    });
+    new ResizeObserver((entries) => {
+      this.viewHeight = entries[entries.length - 1]!.contentRect.height;
+      this.schedule();
+    }).observe(scroll);
     rows.addEventListener('click', (event) => {
       const offset = this.offsetOf(event.target);
       if (offset !== null) hooks.pick(offset);
@@ -91,6 +101,7 @@ export class HexView {
     const rows = file === null ? 0 : Math.ceil(file.bytes.length / BYTES_PER_ROW);
     this.sizer.style.height = `${Math.min(rows * ROW_HEIGHT, MAX_SCROLL_HEIGHT)}px`;
     this.scroll.scrollTop = 0;
+    this.top = 0;
     this.render();
   }
 
@@ -103,13 +114,14 @@ export class HexView {
 
   private geometry(): { totalRows: number; viewRows: number; maxFirst: number; maxScroll: number; scaled: boolean } {
     const totalRows = this.file === null ? 0 : Math.ceil(this.file.bytes.length / BYTES_PER_ROW);
-    const viewRows = Math.max(1, Math.ceil(this.scroll.clientHeight / ROW_HEIGHT));
+    if (this.viewHeight === 0) this.viewHeight = this.scroll.clientHeight;
+    const viewRows = Math.max(1, Math.ceil(this.viewHeight / ROW_HEIGHT));
     const height = Math.min(totalRows * ROW_HEIGHT, MAX_SCROLL_HEIGHT);
     return {
       totalRows,
       viewRows,
       maxFirst: Math.max(0, totalRows - viewRows),
-      maxScroll: Math.max(0, height - this.scroll.clientHeight),
+      maxScroll: Math.max(0, height - this.viewHeight),
       scaled: totalRows * ROW_HEIGHT > MAX_SCROLL_HEIGHT,
     };
   }
@@ -117,8 +129,8 @@ export class HexView {
   /** The first row shown at the current scroll position. */
   firstRow(): number {
     const g = this.geometry();
-    if (!g.scaled) return Math.floor(this.scroll.scrollTop / ROW_HEIGHT);
-    return g.maxScroll === 0 ? 0 : Math.round((this.scroll.scrollTop / g.maxScroll) * g.maxFirst);
+    if (!g.scaled) return Math.min(g.maxFirst, Math.floor(this.top / ROW_HEIGHT));
+    return g.maxScroll === 0 ? 0 : Math.round((Math.min(this.top, g.maxScroll) / g.maxScroll) * g.maxFirst);
   }
 
   /** Scrolls so that `offset` is in view, a few rows below the top; no scroll when it already is. */
@@ -128,7 +140,8 @@ export class HexView {
     const first = this.firstRow();
     if (row >= first && row < first + g.viewRows - 1) return;
     const target = Math.max(0, Math.min(g.maxFirst, row - 3));
-    this.scroll.scrollTop = g.scaled ? (g.maxFirst === 0 ? 0 : (target / g.maxFirst) * g.maxScroll) : target * ROW_HEIGHT;
+    this.top = g.scaled ? (g.maxFirst === 0 ? 0 : (target / g.maxFirst) * g.maxScroll) : target * ROW_HEIGHT;
+    this.scroll.scrollTop = this.top;
     this.render();
   }
 
@@ -183,7 +196,7 @@ export class HexView {
     const g = this.geometry();
     const first = this.firstRow();
     const shown = file === null ? 0 : Math.min(g.viewRows + 1, g.totalRows - first);
-    this.rows.style.top = `${g.scaled ? this.scroll.scrollTop : first * ROW_HEIGHT}px`;
+    this.rows.style.top = `${g.scaled ? Math.min(this.top, g.maxScroll) : first * ROW_HEIGHT}px`;
     for (let r = 0; r < shown; r++) {
       const { row, off, cells, text } = this.rowElements(r);
       row.classList.remove('hidden');
