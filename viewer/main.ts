@@ -476,8 +476,13 @@ function pickByte(offset: number): void {
   const bone = boneOfPath(current.spans[owner]!.path);
   if (bone >= 0 && current.skeleton !== null) selectBone(bone, 'hex');
   else {
+    // A field of the resource itself: the inspector shows the resource's fields, this one marked.
+    selectedBone = -1;
+    scene.select(-1);
+    for (const b of $('tree-list').querySelectorAll('button.selected')) b.classList.remove('selected');
     updateHexSelection();
     renderInspector();
+    writeUrl();
   }
 }
 
@@ -487,11 +492,13 @@ function setPose(next: Pose): void {
   $('pose-runtime').classList.toggle('active', pose === 'runtime');
   if (current?.skeleton) scene.setPose(worldPose(current));
   $('scene-note').textContent =
-    current?.skeleton && pose === 'runtime'
-      ? current.skeleton.ownTransform === null
-        ? 'runtime: this layout has no own transform; the stored root local is kept'
-        : 'runtime: the own transform replaces the root local'
-      : '';
+    current !== null && current.skeleton === null
+      ? 'no bone hierarchy in this file'
+      : current?.skeleton && pose === 'runtime'
+        ? current.skeleton.ownTransform === null
+          ? 'runtime: this layout has no own transform; the stored root local is kept'
+          : 'runtime: the own transform replaces the root local'
+        : '';
   renderInspector();
 }
 
