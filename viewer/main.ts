@@ -181,6 +181,18 @@ function summarize(file: OpenedFile): Summary {
   };
 }
 
+function failedSummary(error: unknown): Summary {
+  return { layout: '—', bones: null, refusal: null, notResource: `could not be read: ${(error as Error).message}`, failed: 0 };
+}
+
+function safeSummary(entry: Entry, bytes: Uint8Array): Summary {
+  try {
+    return summarize(openFile(entry.id, entry.name, bytes, settings));
+  } catch (error) {
+    return failedSummary(error);
+  }
+}
+
 function renderFiles(): void {
   const list = $('file-list');
   list.replaceChildren();
@@ -563,7 +575,14 @@ async function openEntry(entry: Entry, bone: number): Promise<void> {
   }
   const started = performance.now();
   let file!: OpenedFile;
-  timed('read', () => (file = openFile(entry.id, entry.name, bytes, settings)));
+  try {
+    timed('read', () => (file = openFile(entry.id, entry.name, bytes, settings)));
+  } catch (error) {
+    // Not a refusal (those are values): a fault of the page, said in the list rather than lost.
+    entry.summary = failedSummary(error);
+    renderFiles();
+    return;
+  }
   entry.summary = summarize(file);
   show(entry, file, bone);
   document.body.dataset.renderMs = (performance.now() - started).toFixed(1);
@@ -616,8 +635,7 @@ async function addLocalFiles(files: FileList | File[]): Promise<void> {
   }
   if (last === null) return;
   await openEntry(last, -1);
-  for (const entry of entries)
-    if (entry.summary === null && entry.bytes !== null) entry.summary = summarize(openFile(entry.id, entry.name, entry.bytes, settings));
+  for (const entry of entries) if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
   renderFiles();
   renderCensus();
 }
@@ -688,7 +706,7 @@ async function start(): Promise<void> {
   for (const listed of config.files) entries.push({ ...listed, bytes: null, summary: null });
   for (const entry of entries) {
     const bytes = await bytesOf(entry);
-    if (bytes !== null) entry.summary = summarize(openFile(entry.id, entry.name, bytes, settings));
+    if (bytes !== null) entry.summary = safeSummary(entry, bytes);
   }
   renderFiles();
   renderCensus();
