@@ -711,7 +711,12 @@ async function start(): Promise<void> {
   renderFiles();
   renderCensus();
   const wanted = readUrl();
-  const first = entries.find((e) => e.id === wanted.file) ?? entries.find((e) => e.summary?.bones) ?? entries[0];
+  // Without a file in the URL, the richest rig listed (the most bones) is the first view.
+  const richest = entries.reduce<Entry | undefined>(
+    (best, e) => ((e.summary?.bones ?? 0) > (best?.summary?.bones ?? 0) ? e : best),
+    undefined,
+  );
+  const first = entries.find((e) => e.id === wanted.file) ?? richest ?? entries[0];
   if (first !== undefined) await openEntry(first, first.id === wanted.file ? wanted.bone : -1);
   else {
     renderTree();
