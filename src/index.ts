@@ -14,6 +14,7 @@ export {
   describeHeader,
   readResource,
   readResourceAs,
+  resourceSpansUntilRefusal,
   writeResource,
   type HeaderClass,
   type ReadResourceOptions,
@@ -45,6 +46,7 @@ export { SEED_VARIANT, type AnvilnextVariant } from './formats/anvilnext/variant
 export { scimitarFamilyDeclaration, type ScimitarFamilyOptions } from './formats/scimitar/family.js';
 export { SWS_VARIANT, type ScimitarVariant } from './formats/scimitar/bone.js';
 export { probeResource, type ProbeCandidate, type ProbeResult } from './analysis/probe.js';
+export { resourceFieldInfo, type FieldInfo } from './formats/field-info.js';
 export {
   ANVILNEXT_READING_CHOICES,
   ANVILNEXT_READING_DEFAULTS,

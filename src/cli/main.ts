@@ -10,6 +10,7 @@ import { registerProbeCommand } from './commands/probe.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
+import { registerViewCommand } from './commands/view.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
 
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerPoseCommands(program);
   registerSkinCommands(program);
   registerAssembleCommand(program);
+  registerViewCommand(program);
   return program;
 }
 

@@ -14,6 +14,8 @@ const VALUES: Record<string, readonly string[]> = {
     // reading and writing
     'readResource',
     'readResourceAs',
+    'resourceSpansUntilRefusal',
+    'resourceFieldInfo',
     'writeResource',
     'classifyHeader',
     'describeHeader',
