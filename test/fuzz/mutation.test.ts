@@ -4,6 +4,7 @@ import { applyMutations, countOffsets, type MutationContext } from '../../script
 import {
   allReadings,
   checkResource,
+  layoutSeeds,
   sampleSeeds,
   withHeaderOf,
   type CheckOptions,
@@ -12,6 +13,7 @@ import {
 } from '../../scripts/fuzz/targets.js';
 import { decoderLanes } from '../../scripts/fuzz/decoder-targets.js';
 import { mutations } from '../helpers/arbitraries.js';
+import { layouts } from '../../src/formats/registry.js';
 
 const SLOW_MS = 100;
 
@@ -61,6 +63,18 @@ const lanes: Lane[] = [
     runs: 1000,
     spec: () => ({ dialect: 'scimitar' }),
   },
+  // The sibling titles' layouts, forced, on the bundled rigs their record builders write (every reading in turn).
+  ...layouts()
+    .filter((layout) => layout.source !== 'seed')
+    .map((layout): Lane => {
+      const layoutReadings = layout.readings();
+      return {
+        name: `Skeletons written and read as ${layout.name}`,
+        inputs: layoutSeeds(layout),
+        runs: 400,
+        spec: (pick) => ({ dialect: layout.name, reading: layoutReadings[pick % layoutReadings.length] }),
+      };
+    }),
   {
     name: 'every sample, through every command (decode with spans agrees, hex dump, glTF export, census)',
     inputs: seeds.all.map((f) => f.bytes),
