@@ -59,7 +59,7 @@ export class CensusAccumulator {
       return;
     }
     try {
-      const result = validateResourceBytes(bytes, { dialect: this.dialect, reading: this.reading });
+      const result = validateResourceBytes(bytes, { dialect: this.dialect, reading: this.reading }, candidates);
       if (result.status === 'skipped') state.skipped++;
       else if (result.status === 'refused')
         tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message, result.candidates);

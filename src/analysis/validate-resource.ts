@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
-import { classifyHeader, isAutoDialect, readResourceAs, writeResource, type Resource } from '../formats/resource.js';
+import { classifyHeader, isAutoDialect, readResourceAs, writeResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 
 /** A refusal as plain data: what `ParseError.toJSON()` gives. */
@@ -58,9 +58,14 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number | null {
  * Validates one file's bytes as data instead of by throwing: whether they decode to the exact end as
  * a Skeleton or SkeletonComponent and, with `roundtrip`, re-encode to the same bytes. A refusal is
  * returned as `status: 'refused'`; only an error that is not a `ParseError` (a fault, not the input) is thrown.
+ * `classified`: what {@link classifyHeader} said of these bytes, when the caller asked it already.
  */
-export function validateResourceBytes(bytes: Uint8Array, options: ValidateOptions = {}): ResourceValidation {
-  const candidates = classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect);
+export function validateResourceBytes(
+  bytes: Uint8Array,
+  options: ValidateOptions = {},
+  classified?: readonly HeaderClass[],
+): ResourceValidation {
+  const candidates = classified ?? classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect);
   if (candidates.length === 0) return { status: 'skipped', reason: 'not a Skeleton or SkeletonComponent' };
   // The detected layout first; the others the header fits only when it refuses (one read each).
   let refused: Extract<ResourceValidation, { status: 'refused' }> | null = null;

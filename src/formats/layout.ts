@@ -174,19 +174,29 @@ export function defineLayout(declaration: LayoutDeclaration, compiled: Readonly<
   const keys = Object.keys(choices);
   const defaultReading = defaultsOf(choices);
   const codecs = new Map<string, StructCodec<unknown>>();
-  const ownReading = (reading: Reading | undefined): Reading => {
-    if (reading === undefined) return defaultReading;
-    let same = true;
+  const restrict = (reading: Reading): Reading => {
     const own: Record<string, string> = {};
     for (const key of keys) {
       const value = reading[key];
       own[key] = value !== undefined && choices[key]!.includes(value) ? value : defaultReading[key]!;
-      if (own[key] !== reading[key]) same = false;
     }
-    return same && Object.keys(reading).length === keys.length ? reading : own;
+    return own;
   };
-  // The key names every choice, so an option added to a layout can never share another reading's codec.
-  const readingKey = (reading: Reading): string => keys.map((key) => ownReading(reading)[key]).join('/');
+  // A run reads every file with one reading object: what this layout makes of it is worked out once.
+  const known = new WeakMap<Reading, { own: Reading; key: string }>();
+  const prepared = (reading: Reading | undefined): { own: Reading; key: string } => {
+    const given = reading ?? defaultReading;
+    let entry = known.get(given);
+    if (entry === undefined) {
+      const own = restrict(given);
+      // The key names every choice, so an option added to a layout can never share another reading's codec.
+      entry = { own, key: keys.map((key) => own[key]).join('/') };
+      known.set(given, entry);
+    }
+    return entry;
+  };
+  const ownReading = (reading: Reading | undefined): Reading => prepared(reading).own;
+  const readingKey = (reading: Reading): string => prepared(reading).key;
   return {
     ...declaration,
     defaultReading,
@@ -216,8 +226,8 @@ export function defineLayout(declaration: LayoutDeclaration, compiled: Readonly<
       return reading;
     },
     codec(kind, reading) {
-      const own = ownReading(reading);
-      const key = `${kind} ${readingKey(own)}`;
+      const { own, key: readingPart } = prepared(reading);
+      const key = kind === 'Skeleton' ? readingPart : `${kind} ${readingPart}`;
       let codec = codecs.get(key);
       if (codec === undefined) {
         const declared = declaration.declaration(kind, own);

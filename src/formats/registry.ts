@@ -22,6 +22,8 @@ export const BUILT_IN_LAYOUTS: readonly Layout[] = [
 ];
 
 const registered: Layout[] = [...BUILT_IN_LAYOUTS];
+// By name, for the lookups every file makes.
+const byName = new Map<Dialect, Layout>(registered.map((layout) => [layout.name, layout]));
 
 /** Every registered layout, in detection order. */
 export function layouts(): readonly Layout[] {
@@ -35,14 +37,14 @@ export function layoutNames(): Dialect[] {
 
 /** The registered layout of this name; throws a RangeError naming the known ones otherwise. */
 export function layoutByName(name: Dialect): Layout {
-  const layout = registered.find((l) => l.name === name);
+  const layout = byName.get(name);
   if (layout === undefined) throw new RangeError(`unknown layout "${name}"; known: ${layoutNames().join(', ')}`);
   return layout;
 }
 
 /** The registered layout of this name, or undefined. */
 export function findLayout(name: Dialect): Layout | undefined {
-  return registered.find((l) => l.name === name);
+  return byName.get(name);
 }
 
 /**
@@ -52,9 +54,13 @@ export function findLayout(name: Dialect): Layout | undefined {
 export function registerLayout(layout: Layout): () => void {
   if (findLayout(layout.name) !== undefined) throw new RangeError(`a layout named "${layout.name}" is registered already`);
   registered.push(layout);
+  byName.set(layout.name, layout);
   return () => {
     const at = registered.indexOf(layout);
-    if (at >= 0 && !BUILT_IN_LAYOUTS.includes(layout)) registered.splice(at, 1);
+    if (at >= 0 && !BUILT_IN_LAYOUTS.includes(layout)) {
+      registered.splice(at, 1);
+      byName.delete(layout.name);
+    }
   };
 }
 

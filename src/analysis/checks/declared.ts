@@ -12,6 +12,16 @@ import type { Check, CheckConfidence } from './types.js';
 interface DeclaredField {
   name: string;
   expect: FieldExpectation;
+  /** Whether a value meets the expectation, built once per field (the census asks it of every bone). */
+  holds: (value: unknown) => boolean;
+}
+
+function holdsFor(expect: FieldExpectation): (value: unknown) => boolean {
+  if ('equals' in expect) {
+    const expected = expect.equals;
+    return (value) => value === expected;
+  }
+  return (value) => meetsExpectation(expect, value);
 }
 
 /** The fields of the Skeleton and of the Bone that carry an expectation for `check`, by layout. */
@@ -19,17 +29,12 @@ function declaredFields(dialect: string, check: string): { skeleton: DeclaredFie
   const layout = findLayout(dialect);
   if (layout === undefined || !layout.kinds.includes('Skeleton')) return null;
   const pick = (fields: readonly StructField[]): DeclaredField[] =>
-    fields.flatMap((f) => (f.expect !== undefined && f.expect.check === check ? [{ name: f.name, expect: f.expect }] : []));
+    fields.flatMap((f) =>
+      f.expect !== undefined && f.expect.check === check ? [{ name: f.name, expect: f.expect, holds: holdsFor(f.expect) }] : [],
+    );
   const skeleton = pick(layout.declaration('Skeleton', layout.defaultReading).fields);
   const bone = pick(layout.bone.fields);
   return skeleton.length + bone.length === 0 ? null : { skeleton, bone };
-}
-
-const cache = new Map<string, ReturnType<typeof declaredFields>>();
-function fieldsFor(dialect: string, check: string) {
-  const key = `${dialect} ${check}`;
-  if (!cache.has(key)) cache.set(key, declaredFields(dialect, check));
-  return cache.get(key)!;
 }
 
 function expectedText(expect: FieldExpectation): string {
@@ -49,6 +54,16 @@ function actualText(value: unknown): string {
 
 /** A check of the declared values `id` names, with its words and confidence. */
 function declaredCheck(id: string, title: string, statement: string, confidence: CheckConfidence): Check {
+  // Per layout, the fields that declare a value for this check (looked up once per layout).
+  const byLayout = new Map<string, ReturnType<typeof declaredFields>>();
+  const fieldsFor = (dialect: string): ReturnType<typeof declaredFields> => {
+    let fields = byLayout.get(dialect);
+    if (fields === undefined) {
+      fields = declaredFields(dialect, id);
+      byLayout.set(dialect, fields);
+    }
+    return fields;
+  };
   const check: Check = {
     id,
     title,
@@ -56,37 +71,60 @@ function declaredCheck(id: string, title: string, statement: string, confidence:
     confidence,
     // The layouts registered now that declare the values; one registered later is asked through appliesTo.
     dialects: layouts()
-      .filter((layout) => fieldsFor(layout.name, id) !== null)
+      .filter((layout) => fieldsFor(layout.name) !== null)
       .map((layout) => layout.name),
-    appliesTo: (dialect) => fieldsFor(dialect, id) !== null,
+    appliesTo: (dialect) => fieldsFor(dialect) !== null,
     run(subject) {
-      const fields = fieldsFor(subject.skeleton.dialect, id);
+      const fields = fieldsFor(subject.skeleton.dialect);
       const record = subject.record as { bones?: unknown; [field: string]: unknown } | undefined;
       if (fields === null || record === undefined || record === null || !Array.isArray(record.bones))
         return notApplicable(check, subject, `needs the decoded record of a layout that declares these values`);
       const list = offenderList(check, subject);
-      const offend = (bone: number, where: string, f: DeclaredField, value: unknown) => {
-        const measured = 'equals' in f.expect && typeof value === 'number' ? Math.abs(value - f.expect.equals) : undefined;
-        list.add({
-          bone,
-          ...(measured !== undefined && Number.isFinite(measured) ? { measured } : {}),
-          expected: expectedText(f.expect),
-          actual: actualText(value),
-          message: `${where} ${f.name} is ${actualText(value)}, not ${expectedText(f.expect)}`,
-        });
-      };
-      (record.bones as Record<string, unknown>[]).forEach((bone, index) => {
-        for (const f of fields.bone) if (!meetsExpectation(f.expect, bone?.[f.name])) offend(index, `bone ${index}`, f, bone?.[f.name]);
+      const bones = record.bones as Record<string, unknown>[];
+      // The common case holds everywhere: one plain pass per field, offenders built only when one differs.
+      for (const f of fields.bone) {
+        // A scan with no allocation first: nearly every file holds every declared value.
+        if (firstOffender(bones, f) < 0) continue;
+        for (let index = 0; index < bones.length; index++) {
+          const value = bones[index]?.[f.name];
+          if (!f.holds(value)) list.add(offence(index, `bone ${index}`, f, value));
+        }
+      }
+      for (const f of fields.skeleton) {
+        const value = record[f.name];
+        if (!f.holds(value)) list.add(offence(-1, 'the Skeleton', f, value));
+      }
+      return list.result(() => {
+        const names = [...fields.bone.map((f) => `bones[].${f.name}`), ...fields.skeleton.map((f) => f.name)].join(', ');
+        return { held: `${names}: every value as declared`, failed: `${list.count} value(s) differ from the declared ones` };
       });
-      for (const f of fields.skeleton) if (!meetsExpectation(f.expect, record[f.name])) offend(-1, 'the Skeleton', f, record[f.name]);
-      const names = [...fields.bone.map((f) => `bones[].${f.name}`), ...fields.skeleton.map((f) => f.name)].join(', ');
-      return list.result(() => ({
-        held: `${names}: every value as declared`,
-        failed: `${list.count} value(s) differ from the declared ones`,
-      }));
     },
   };
   return check;
+}
+
+/** The first bone whose field misses its declared value, or −1. */
+function firstOffender(bones: readonly Record<string, unknown>[], f: DeclaredField): number {
+  const name = f.name;
+  const expect = f.expect;
+  if ('equals' in expect) {
+    const expected = expect.equals;
+    for (let index = 0; index < bones.length; index++) if (bones[index]?.[name] !== expected) return index;
+    return -1;
+  }
+  for (let index = 0; index < bones.length; index++) if (!f.holds(bones[index]?.[name])) return index;
+  return -1;
+}
+
+function offence(bone: number, where: string, f: DeclaredField, value: unknown) {
+  const measured = 'equals' in f.expect && typeof value === 'number' ? Math.abs(value - f.expect.equals) : undefined;
+  return {
+    bone,
+    ...(measured !== undefined && Number.isFinite(measured) ? { measured } : {}),
+    expected: expectedText(f.expect),
+    actual: actualText(value),
+    message: `${where} ${f.name} is ${actualText(value)}, not ${expectedText(f.expect)}`,
+  };
 }
 
 export const nullPointers = declaredCheck(
