@@ -2,35 +2,7 @@
  * Files of the sibling titles' layouts, assembled byte by byte from VARIANTS.md ("Our reading:
  * the exact bytes of each sibling layout"), for the tests of those layouts, `probe` and the census.
  */
-/** Little-endian bytes, appended field by field. */
-export class Bytes {
-  readonly out: number[] = [];
-  u8(...values: number[]): this {
-    for (const v of values) this.out.push(v & 0xff);
-    return this;
-  }
-  u32(v: number): this {
-    return this.u8(v, v >>> 8, v >>> 16, v >>> 24);
-  }
-  u64(v: bigint): this {
-    for (let i = 0n; i < 8n; i++) this.u8(Number((v >> (8n * i)) & 0xffn));
-    return this;
-  }
-  f32(v: number): this {
-    const b = new Uint8Array(new Float32Array([v]).buffer);
-    return this.u8(...b);
-  }
-  vec4(...v: number[]): this {
-    for (const x of v) this.f32(x);
-    return this;
-  }
-  zeros(n: number): this {
-    return this.u8(...new Array<number>(n).fill(0));
-  }
-  get bytes(): Uint8Array {
-    return Uint8Array.from(this.out);
-  }
-}
+import { Bytes } from './bytes.js';
 
 const SKELETON = 0x24aecb7c;
 const BONE = 0x95741049;
@@ -42,7 +14,7 @@ export const HIPS_HASH = 0xded10611; // CRC-32 of "Hips"
  * rotation anywhere, so a child's global position is its parent's plus its local one.
  */
 function transforms(b: Bytes, globalZ: number, localZ: number): Bytes {
-  return b.vec4(0, 0, globalZ, 0).vec4(0, 0, 0, 1).vec4(0, 0, localZ, 0).vec4(0, 0, 0, 1);
+  return b.f32(0, 0, globalZ, 0).f32(0, 0, 0, 1).f32(0, 0, localZ, 0).f32(0, 0, 0, 1);
 }
 
 /** A Bone of the anvilnext family without BoneDisplayData (Unity, Wildlands; Breakpoint with `second`). */
@@ -70,11 +42,11 @@ function familyBone(
 /** After the bones, up to the two f32: as the main title stores them. */
 function familyTail(b: Bytes, bone0: bigint): Bytes {
   b.u8(2).u64(bone0); // root → bone 0
-  b.vec4(0, 0, 1, 0).vec4(0, 0, 0, 1); // own position, own rotation
-  b.u8(3).zeros(9); // BodyPartMapping: null
+  b.f32(0, 0, 1, 0).f32(0, 0, 0, 1); // own position, own rotation
+  b.u8(3).u8(0, 0, 0, 0, 0, 0, 0, 0, 0); // BodyPartMapping: null
   b.u32(0); // no pose group
   b.u8(3); // IKData: null
-  b.u8(3).zeros(9); // LookAt: null
+  b.u8(3).u8(0, 0, 0, 0, 0, 0, 0, 0, 0); // LookAt: null
   b.u8(3); // ReflexSystem: null
   return b.f32(0.25).f32(0.5);
 }
@@ -89,13 +61,13 @@ export function wildlandsFile(): Uint8Array {
   const b = new Bytes().u64(0x100n).u32(SKELETON).u8(1).u32(3).u32(2);
   twoBones(b);
   familyTail(b, 0x101n);
-  return b.u32(0).u32(0).bytes; // no Reflex3SkeletonConstraints, no trailing u32
+  return b.u32(0).u32(0).build(); // no Reflex3SkeletonConstraints, no trailing u32
 }
 
 export function unityFile(): Uint8Array {
   const b = new Bytes().u8(1).u64(0x100n).u32(SKELETON).u32(0xaabbccdd).u32(2);
   twoBones(b);
-  return familyTail(b, 0x101n).bytes; // the file ends after the two f32
+  return familyTail(b, 0x101n).build(); // the file ends after the two f32
 }
 
 export function breakpointFile(inlineReflex3: boolean): Uint8Array {
@@ -104,7 +76,7 @@ export function breakpointFile(inlineReflex3: boolean): Uint8Array {
   familyTail(b, 0x101n);
   if (inlineReflex3) b.u8(0).u64(0x900n).u32(0x8e3fb47a).u32(12).u32(0x12341234).u32(3).u32(0xdeadbeef);
   else b.u8(3);
-  return b.u32(1).u32(0x77).bytes; // one trailing u32
+  return b.u32(1).u32(0x77).build(); // one trailing u32
 }
 
 export function ac1File(extras = 0): Uint8Array {
@@ -126,5 +98,5 @@ export function ac1File(extras = 0): Uint8Array {
   b.u32(0); // no pose group
   b.u8(3).u8(3); // IK data, centre of mass: none
   b.u32(0); // unknown2
-  return b.u32(0x600).u32(0xe96b19a5).u32(0).bytes; // mirror data, no pairs
+  return b.u32(0x600).u32(0xe96b19a5).u32(0).build(); // mirror data, no pairs
 }
