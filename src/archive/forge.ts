@@ -422,7 +422,7 @@ function readSet(
  * decompresses to more or fewer bytes than declared, an unsupported method (named), a record
  * longer than its set, or a record with a sub-header (flag 1, whose bytes are unknown).
  */
-export async function readDataFile(forge: Forge, entry: ForgeEntry): Promise<ForgeDataFile> {
+export async function readDataFile(forge: Pick<Forge, 'source' | 'version'>, entry: ForgeEntry): Promise<ForgeDataFile> {
   const root: PathSegment[] = ['entries', entry.number];
   const file = await readChunk(forge.source, entry.offset, entry.size, root, 'the data file', entry.offset);
   // Version 25: a 440-byte "FILEDATA" header, kept, before the sets.
