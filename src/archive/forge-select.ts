@@ -43,19 +43,34 @@ const DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 /**
  * One path component made safe from a name an archive controls: NUL and control characters,
- * path separators (`/`, `\`), a drive colon and the other characters Windows refuses become `_`;
- * `.` and `..` (and names of dots only) become `_`-prefixed; leading and trailing spaces and dots
- * are kept out of the edges; an empty result is `fallback`. Never throws; the result is never
- * empty, never a path of more than one component, and at most 200 UTF-16 units long.
+ * path separators (`/`, `\`), a drive colon and the other characters Windows refuses become `_`,
+ * as does every dot of a run of two or more (no `..` survives) and every dot or space at either
+ * end (so `.` is `_`); an empty result is `fallback`, a Windows device name gets a leading `_`. Never throws; the result is never
+ * empty, never a path of more than one component, and at most 201 bytes of UTF-8.
  */
 export function safeForgeName(name: string, fallback: string): string {
   let safe = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_');
+  // Room for a class extension and a collision suffix within the usual 255-byte limit of a name.
+  safe = withinUtf8Bytes(safe, 200);
+  // No `..` anywhere (harmless inside one component, but never worth a second look), no dot or space at an edge.
+  safe = safe.replace(/\.{2,}/g, (dots) => '_'.repeat(dots.length));
   safe = safe.replace(/^[ .]+|[ .]+$/g, (edge) => edge.replace(/./g, '_'));
   if (safe === '') safe = fallback;
   if (DEVICE_NAMES.test(safe)) safe = `_${safe}`;
-  // Room for a class extension and a collision suffix within the usual 255-byte limit.
-  if (safe.length > 200) safe = safe.slice(0, 200);
   return safe;
+}
+
+/** The longest prefix of whole code points whose UTF-8 form is at most `limit` bytes. */
+function withinUtf8Bytes(text: string, limit: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (bytes > limit) break;
+    end += ch.length;
+  }
+  return text.slice(0, end);
 }
 
 /**

@@ -1,4 +1,5 @@
 /** What `forge list` and `forge extract` do (declared in commands/forge.ts). */
+import { existsSync } from 'node:fs';
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
@@ -32,12 +33,11 @@ function classes(value: string | undefined): Set<number> | null {
   }
 }
 
-/** Opens the archive, or says why not: a usage error for a file that is no archive, a failure for a refused one. */
+/** Opens the archive, or says why not: a missing file is a usage error, a file that is no archive or is refused a failure. */
 async function open(archive: string): Promise<{ forge: Forge; close: () => Promise<void> }> {
   if (!isForgeFile(archive)) {
-    // Say what it is rather than a refusal at offset 0: a missing file, or not an archive.
-    await openForgeFile(archive).then((opened) => opened.close());
-    throw new UsageError(`${archive}: not a .forge archive (it does not start with "scimitar\\0")`);
+    if (!existsSync(archive)) throw new UsageError(`no such file: ${archive}`);
+    throw new Error(`${archive}: not a .forge archive (it does not start with "scimitar\\0")`);
   }
   return openForgeFile(archive);
 }
