@@ -1,5 +1,5 @@
 /** The Node file implementation of the archive source: positional reads of only the ranges asked for. */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { ParseError } from '../io/errors.js';
 import { checkRange, type ArchiveSource } from '../archive/source.js';
 
@@ -16,10 +16,13 @@ export interface ArchiveFileSource extends ArchiveSource {
  * third of its time, in bench/forge.bench.ts).
  */
 export async function openArchiveFile(path: string): Promise<ArchiveFileSource> {
-  const fd = openSync(path, 'r');
+  // Without blocking, and only a regular file: a FIFO must never hang the open.
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   let size: number;
   try {
-    size = fstatSync(fd).size;
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new Error(`${path} is not a regular file`);
+    size = info.size;
   } catch (e) {
     closeSync(fd);
     throw e;

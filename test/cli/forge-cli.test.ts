@@ -4,7 +4,7 @@
  * `validate` and `inspect` must give back, and hostile copies are refused at the offset the test
  * computed while the rest is still read.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -219,6 +219,41 @@ describe('forge extract makes names from the archive safe', () => {
     expect(new Uint8Array(readFileSync(join(out, 'C__x/DUP~2.Skeleton')))).toEqual(body(6));
     expect(run.stderr).toContain('"DUP" written as "DUP~2.Skeleton"');
     expect(run.stderr).toContain('entry 0 "../x": written as folder "___x"');
+  });
+});
+
+describe('forge extract never follows a link out of DIR, and forge list filters', () => {
+  const path = archiveFile(handArchive(ENTRIES, { version: 27 }).bytes);
+
+  it('an entry folder that is already a link to elsewhere is refused, the other entries written', async () => {
+    const parent = join(temp, `link${serial++}`);
+    const out = join(parent, 'out');
+    const elsewhere = join(parent, 'elsewhere');
+    mkdirSync(out, { recursive: true });
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(out, 'CHR_Bike.Skeleton'));
+    const run = await runCli(['forge', 'extract', path, '-o', out]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/entry 1 "CHR_Bike.Skeleton": .*is not a folder \(a link is never followed\)/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(existsSync(join(out, 'CHR_Rider.Skeleton', 'Rider.Skeleton'))).toBe(true);
+  });
+
+  it('--class filters entries by their type, --name by a glob; with --resources, resources by class', async () => {
+    const byType = JSON.parse((await runCli(['forge', 'list', path, '--json', '--class', 'Skeleton'])).stdout);
+    expect(byType.entries.map((e: { name: string }) => e.name)).toEqual(['CHR_Rider.Skeleton', 'CHR_Bike.Skeleton']);
+    const byName = JSON.parse((await runCli(['forge', 'list', path, '--json', '--name', '*rider*'])).stdout);
+    expect(byName.entries.map((e: { number: number }) => e.number)).toEqual([0, 2]);
+    // With --resources the class is the records': the mesh-typed entry 3 holds a Skeleton too.
+    const records = JSON.parse((await runCli(['forge', 'list', path, '--json', '--resources', '--class', 'Skeleton'])).stdout);
+    expect(
+      records.entries.map((e: { number: number; resources: { name: string }[] }) => [e.number, e.resources.map((r) => r.name)]),
+    ).toEqual([
+      [0, ['Rider']],
+      [1, ['Bike', 'Skater']],
+      [3, ['Hidden']],
+    ]);
+    expect((await runCli(['forge', 'list', path, '--class', 'Skelton'])).code).toBe(2);
   });
 });
 
