@@ -167,7 +167,7 @@ export { componentText, skeletonText } from './export/text.js';
 export { annotatedHexDump } from './export/hexdump.js';
 
 // .forge archives: read through a random-access source, only the tables and the data files asked for.
-export { blobSource, bytesSource, type ArchiveSource } from './archive/source.js';
+export { blobSource, bytesSource, type ArchiveSource, type BlobLike } from './archive/source.js';
 export {
   openForge,
   readDataFile,
