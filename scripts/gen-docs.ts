@@ -1,8 +1,8 @@
 /** Regenerates the format tables in docs/ from the grammar. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDocs } from '../src/formats/docs.js';
 
-for (const [path, text] of Object.entries(formatDocs())) {
+for (const [path, text] of Object.entries(formatDocs((path) => readFileSync(path, 'utf8')))) {
   writeFileSync(path, text);
   process.stdout.write(`wrote ${path}\n`);
 }

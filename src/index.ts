@@ -14,6 +14,7 @@ export {
   describeHeader,
   readResource,
   readResourceAs,
+  resourceSpansUntilRefusal,
   writeResource,
   type HeaderClass,
   type ReadResourceOptions,
@@ -22,6 +23,30 @@ export {
   type ResourceKind,
 } from './formats/resource.js';
 export { DIALECTS, type Dialect } from './formats/dialect.js';
+export { isAutoDialect, type ComponentResource, type SkeletonResource } from './formats/resource.js';
+
+// The registry of layouts, and what a layout declares (to register one of your own).
+export { findLayout, layoutByName, layoutNames, layouts, parseReading, readingWithDefaults, registerLayout } from './formats/registry.js';
+export {
+  defineLayout,
+  publicReadingLabel,
+  type Layout,
+  type LayoutBone,
+  type LayoutDeclaration,
+  type LayoutFamily,
+  type LayoutSkeleton,
+  type LayoutSource,
+  type Reading,
+  type ReadingChoices,
+  type SkeletonRecord,
+  type StoredBoneTransforms,
+} from './formats/layout.js';
+export { anvilnextFamilyDeclaration, type AnvilnextFamilyOptions } from './formats/anvilnext/family.js';
+export { SEED_VARIANT, type AnvilnextVariant } from './formats/anvilnext/variant.js';
+export { scimitarFamilyDeclaration, type ScimitarFamilyOptions } from './formats/scimitar/family.js';
+export { SWS_VARIANT, type ScimitarVariant } from './formats/scimitar/bone.js';
+export { probeResource, type ProbeCandidate, type ProbeResult } from './analysis/probe.js';
+export { resourceFieldInfo, type FieldInfo } from './formats/field-info.js';
 export {
   ANVILNEXT_READING_CHOICES,
   ANVILNEXT_READING_DEFAULTS,
@@ -45,7 +70,7 @@ export type { ScimitarSkeleton } from './formats/scimitar/skeleton.js';
 export type { Skeleton, SkeletonBone } from './model/skeleton.js';
 export { skeletonFromResource } from './model/read.js';
 export { buildSkeleton, type BoneDescription, type SkeletonDescription } from './model/build.js';
-export { anvilnextRecordFromSkeleton, scimitarRecordFromSkeleton } from './model/from-records.js';
+export { anvilnextRecordFromSkeleton, recordFromSkeleton, scimitarRecordFromSkeleton } from './model/from-records.js';
 export { descendantCounts, globalsFromLocals } from './model/hierarchy.js';
 export { composeTransforms, invertTransform, type Transform } from './math/transform.js';
 export type { Quat, Vec3, Vec4 } from './math/vector.js';

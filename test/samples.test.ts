@@ -48,11 +48,12 @@ describe('the bundled sample corpus', () => {
 
 describe('generated format docs', () => {
   it('are up to date (run `npm run docs`)', () => {
-    for (const [path, text] of Object.entries(formatDocs())) expect(readFileSync(path, 'utf8'), path).toBe(text);
+    for (const [path, text] of Object.entries(formatDocs((path) => readFileSync(path, 'utf8'))))
+      expect(readFileSync(path, 'utf8'), path).toBe(text);
   });
 
   it("show the seed's scimitar offsets", () => {
-    const doc = formatDocs()['docs/format-scimitar.md']!;
+    const doc = formatDocs((path) => readFileSync(path, 'utf8'))['docs/format-scimitar.md']!;
     expect(doc).toContain('| 0xD | variable | u32 count, then Bone × count | bones |');
     expect(doc).toContain('| 0xE | 1 or 5 |');
     expect(doc).toMatch(/\| 0x9 \| 4 \| u32 \| unknown0 \| Unknown \|/);

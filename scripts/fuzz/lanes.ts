@@ -1,9 +1,12 @@
 /** The campaign's lanes: which reader runs on mutants of which seed inputs. Deterministic. */
+import { layouts } from '../../src/formats/registry.js';
 import type { Lane } from './campaign.js';
+import { decoderLanes } from './decoder-targets.js';
 import {
   commandsTarget,
   component,
   hashText,
+  layoutSeeds,
   nameList,
   poseDump,
   poseFind,
@@ -12,6 +15,7 @@ import {
   skeletonAnvilnext,
   skeletonAuto,
   skeletonScimitar,
+  skeletonForced,
   textSeeds,
   withHeaderOf,
 } from './targets.js';
@@ -43,6 +47,16 @@ export function buildLanes(): WeightedLane[] {
     { label: 'name-list', target: nameList, seeds: text.names, extension: 'txt', weight: 1 },
     { label: 'hash', target: hashText, seeds: text.hashes, extension: 'txt', weight: 1 },
   ];
+  // Every registered layout without samples of its own (the sibling titles'): forced, on the rigs it writes.
+  for (const layout of layouts().filter((l) => l.source !== 'seed')) {
+    lanes.push({
+      label: `skeleton-${layout.name} forced`,
+      target: skeletonForced(layout),
+      seeds: layoutSeeds(layout),
+      extension: 'bin',
+      weight: 0.5,
+    });
+  }
   for (const { variant, skeleton } of poseSkeletons()) {
     const dumps = [1, 2, 3].map((k) => poseDump(skeleton, k));
     lanes.push({
@@ -52,6 +66,10 @@ export function buildLanes(): WeightedLane[] {
       extension: 'bin',
       weight: 1,
     });
+  }
+  // The archive's block decoders: a declared size, then the stream.
+  for (const { target, seeds: streams } of decoderLanes()) {
+    lanes.push({ label: `${target.name} block decoder`, target, seeds: streams, extension: 'bin', weight: 1 });
   }
   return lanes;
 }

@@ -18,6 +18,7 @@
 import { CLASS } from '../../src/formats/classes.js';
 import { ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from '../../src/formats/anvilnext/reading.js';
 import type { Dialect } from '../../src/formats/dialect.js';
+import type { Layout } from '../../src/formats/layout.js';
 import { isDeepStrictEqual } from 'node:util';
 import { CensusAccumulator } from '../../src/analysis/census.js';
 import { checkSkeletonResource } from '../../src/analysis/check-resource.js';
@@ -95,7 +96,7 @@ function firstDifference(a: Uint8Array, b: Uint8Array): number | null {
 
 export interface ResourceReadSpec {
   dialect?: Dialect;
-  reading?: AnvilnextReading;
+  reading?: Readonly<Record<string, string>>;
 }
 
 export interface CheckOptions {
@@ -327,6 +328,31 @@ export function skeletonAnvilnext(readings: readonly AnvilnextReading[] = allRea
     description: `readResource --dialect anvilnext (${readings.length === 1 ? 'one reading' : `readings in turn: ${readings.length}`})`,
     check: (input) => checkResource(input, { dialect: 'anvilnext', reading: readings[turn++ % readings.length] }),
   };
+}
+
+/** Skeleton read with a registered layout forced, under each of its readings in turn. */
+export function skeletonForced(layout: Layout): FuzzTarget {
+  const readings = layout.readings();
+  let turn = 0;
+  return {
+    name: `skeleton-${layout.name.replace(/\//g, '-')}`,
+    description: `readResource --dialect ${layout.name} (readings in turn: ${readings.length})`,
+    check: (input) => checkResource(input, { dialect: layout.name, reading: readings[turn++ % readings.length] }),
+  };
+}
+
+/** Seeds for a layout without samples of its own: the bundled rigs written by its record builder. */
+export function layoutSeeds(layout: Layout): Uint8Array[] {
+  return sampleCorpus()
+    .filter((f) => f.path.endsWith('.Skeleton'))
+    .flatMap((f) => {
+      const read = readResource(f.bytes);
+      if (read === null || read.resource.kind !== 'Skeleton') return [];
+      const model = skeletonFromResource(read.resource);
+      if (layout.family === 'scimitar' && model.bones.length > 255) return [];
+      const view = { ...model, dialect: layout.name };
+      return [writeResource({ kind: 'Skeleton', dialect: layout.name, record: layout.record(view) })];
+    });
 }
 
 export const skeletonScimitar: FuzzTarget = {

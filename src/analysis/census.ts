@@ -8,9 +8,10 @@
  * one) is skipped; a Skeleton or SkeletonComponent that does not read to its exact end is a
  * refusal with its offset and field path; nothing a file holds can stop the census.
  */
-import { ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from '../formats/anvilnext/reading.js';
 import type { Dialect } from '../formats/dialect.js';
-import { classifyHeader } from '../formats/resource.js';
+import type { Reading } from '../formats/layout.js';
+import { readingWithDefaults } from '../formats/registry.js';
+import { classifyHeader, isAutoDialect } from '../formats/resource.js';
 import { censusReport, type CensusReport } from './census/report.js';
 import { emptyCensusState, mergeCensusState, type CensusState } from './census/state.js';
 import { tallyContext, tallyDecoded, tallyRefused, type NameResolver, type TallyContext } from './census/tally.js';
@@ -22,10 +23,10 @@ export { storedRootLocalEqualsOwn } from './census/tally.js';
 
 /** How a census reads its files: the layout, the anvilnext reading and the name resolver. */
 export interface CensusOptions {
-  /** Read every file with this layout instead of detecting it from the header. */
+  /** Read every file with this layout instead of detecting it from the header (`auto` or absent: detect). */
   dialect?: Dialect;
-  /** The anvilnext reading choices. */
-  reading?: AnvilnextReading;
+  /** The reading choices (each layout takes its own; defaults for the rest). */
+  reading?: Reading;
   /** Resolves bone name hashes (the built-in dictionary plus user lists); null: no name resolves. */
   names?: NameResolver | null;
 }
@@ -38,13 +39,13 @@ export interface CensusOptions {
 export class CensusAccumulator {
   private current: CensusState = emptyCensusState();
   private readonly dialect: Dialect | undefined;
-  private readonly reading: AnvilnextReading;
+  private readonly reading: Reading;
   private readonly context: TallyContext;
 
   /** An empty census reading with `options`. Never throws. */
   constructor(options: CensusOptions = {}) {
-    this.dialect = options.dialect;
-    this.reading = options.reading ?? ANVILNEXT_READING_DEFAULTS;
+    this.dialect = isAutoDialect(options.dialect) ? undefined : options.dialect;
+    this.reading = readingWithDefaults(options.reading);
     this.context = tallyContext(this.reading, options.names ?? null);
   }
 
@@ -61,7 +62,7 @@ export class CensusAccumulator {
       const result = validateResourceBytes(bytes, { dialect: this.dialect, reading: this.reading });
       if (result.status === 'skipped') state.skipped++;
       else if (result.status === 'refused')
-        tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message);
+        tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message, result.candidates);
       else tallyDecoded(state, this.context, file, result.resource, result.size, bytes);
     } catch (error) {
       // Not a ParseError: an input no rule foresaw, or a fault of ours. Still one refusal, not a crash.

@@ -2,9 +2,9 @@
  * One file's validation as data: does it decode to the exact end, does it re-encode to the
  * same bytes. The commands and the census share it.
  */
-import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
 import type { Dialect } from '../formats/dialect.js';
-import { classifyHeader, readResourceAs, writeResource, type Resource } from '../formats/resource.js';
+import type { Reading } from '../formats/layout.js';
+import { classifyHeader, isAutoDialect, readResourceAs, writeResource, type Resource } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 
 /** A refusal as plain data: what `ParseError.toJSON()` gives. */
@@ -27,15 +27,22 @@ export interface RefusalReport {
  */
 export type ResourceValidation =
   | { status: 'skipped'; reason: string }
-  | { status: 'refused'; kind: Resource['kind']; dialect: Dialect; refusal: RefusalReport }
+  | {
+      status: 'refused';
+      kind: Resource['kind'];
+      dialect: Dialect;
+      refusal: RefusalReport;
+      /** Every layout the header fits, each with where it stopped (the first is `dialect`'s); one entry when one was tried. */
+      candidates: { dialect: Dialect; offset: number; path: string; message: string }[];
+    }
   | { status: 'decoded'; resource: Resource; size: number; roundtrip: boolean | null; roundtripMismatchAt: number | null };
 
 /** How {@link validateResourceBytes} reads a file. */
 export interface ValidateOptions {
-  /** Layout to read with; detected from the header when absent. */
+  /** Layout to read with; detected from the header when absent or `auto`. */
   dialect?: Dialect;
-  /** The `anvilnext` reading; the defaults when absent. */
-  reading?: AnvilnextReading;
+  /** The reading choices (each layout takes its own); the defaults when absent. */
+  reading?: Reading;
   /** Also re-encode and compare with the input. */
   roundtrip?: boolean;
 }
@@ -53,9 +60,10 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): number | null {
  * returned as `status: 'refused'`; only an error that is not a `ParseError` (a fault, not the input) is thrown.
  */
 export function validateResourceBytes(bytes: Uint8Array, options: ValidateOptions = {}): ResourceValidation {
-  const candidates = classifyHeader(bytes, options.dialect);
+  const candidates = classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect);
   if (candidates.length === 0) return { status: 'skipped', reason: 'not a Skeleton or SkeletonComponent' };
-  let refused: ResourceValidation | null = null;
+  // The detected layout first; the others the header fits only when it refuses (one read each).
+  let refused: Extract<ResourceValidation, { status: 'refused' }> | null = null;
   for (const header of candidates) {
     try {
       const { resource } = readResourceAs(bytes, header, { reading: options.reading });
@@ -68,7 +76,9 @@ export function validateResourceBytes(bytes: Uint8Array, options: ValidateOption
       return { status: 'decoded', resource, size: bytes.length, roundtrip, roundtripMismatchAt: mismatch };
     } catch (error) {
       if (!(error instanceof ParseError)) throw error;
-      refused ??= { status: 'refused', kind: header.kind, dialect: header.dialect, refusal: error.toJSON() };
+      const refusal = error.toJSON();
+      refused ??= { status: 'refused', kind: header.kind, dialect: header.dialect, refusal, candidates: [] };
+      refused.candidates.push({ dialect: header.dialect, offset: refusal.offset, path: refusal.path, message: refusal.message });
     }
   }
   return refused!;

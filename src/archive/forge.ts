@@ -8,7 +8,7 @@
  */
 import { ParseError } from '../io/errors.js';
 import type { PathSegment } from '../io/format.js';
-import { decompressLzo1x } from './lzo1x.js';
+import { blockMethod, describeUnsupportedMethod, SUPPORTED_METHODS } from './decompress.js';
 import type { ArchiveSource } from './source.js';
 
 /** The archive versions FORGE.md gives: 25 (AC1 era), 26, 27 (Unity and later). */
@@ -294,8 +294,6 @@ export interface ForgeDataFile {
 }
 
 const SET_MAGIC = [0x33, 0xaa, 0xfb, 0x57, 0x99, 0xfa, 0x04, 0x10];
-// Our reading (FORGE.md): 2 LZO2A, 5 LZO1C, 6 Zstandard, 3/4/7/8 Oodle; none of these is decoded yet.
-const METHOD_NAMES: Record<number, string> = { 2: 'LZO2A', 3: 'Oodle', 4: 'Oodle', 5: 'LZO1C', 6: 'Zstandard', 7: 'Oodle', 8: 'Oodle' };
 
 /** Adler-32 with both sums starting at 0 (not zlib's 1), as FORGE.md fixes the block checksum. */
 export function forgeChecksum(bytes: Uint8Array): number {
@@ -355,19 +353,21 @@ function readSet(
     );
   const blocks: ForgeSet['blocks'] = [];
   let total = 0;
+  const decoder = blockMethod(method);
+  const expansion = decoder?.maxExpansion ?? 255;
   for (let i = 0; i < count; i++) {
     const q = p + i * pairBytes;
     const uncompressedSize = setVersion === 1 ? file.view.getUint16(q - file.base, true) : file.i32(q);
     const compressedSize = setVersion === 1 ? file.view.getUint16(q + 2 - file.base, true) : file.i32(q + 4);
     if (uncompressedSize < 0 || compressedSize < 0)
       refuse(q, [...path, 'blocks', i, 'sizes'], 'sizes ≥ 0', `${uncompressedSize}, ${compressedSize}`);
-    // An LZO1X stream yields at most 255 bytes per input byte (a length extension's zero bytes),
-    // so a larger declared size is refused before anything is allocated.
-    if (uncompressedSize !== compressedSize && uncompressedSize > compressedSize * 255) {
+    // A method's stream yields at most `expansion` bytes per input byte (LZO: 255, a length
+    // extension's zero bytes), so a larger declared size is refused before anything is allocated.
+    if (uncompressedSize !== compressedSize && uncompressedSize > compressedSize * expansion) {
       refuse(
         q,
         [...path, 'blocks', i, 'uncompressedSize'],
-        `at most 255 × the ${compressedSize} compressed bytes`,
+        `at most ${expansion} × the ${compressedSize} compressed bytes`,
         String(uncompressedSize),
       );
     }
@@ -397,16 +397,10 @@ function readSet(
     starts.push(written);
     if (block.uncompressedSize === block.compressedSize) {
       data.set(stored, written);
-    } else if (method === 0 || method === 1) {
-      data.set(decompressLzo1x(stored, block.uncompressedSize, { baseOffset: p + 4, path: blockPath }), written);
     } else {
-      const name = METHOD_NAMES[method];
-      refuse(
-        at + 10,
-        [...path, 'method'],
-        'LZO1X (method 0 or 1) or a stored block',
-        name === undefined ? `unknown method ${method}` : `method ${method} (${name}), not supported`,
-      );
+      if (decoder === undefined) refuse(at + 10, [...path, 'method'], SUPPORTED_METHODS, describeUnsupportedMethod(method));
+      // Straight into the set's buffer: no per-block output to allocate and copy.
+      decoder.decode(stored, data.subarray(written, written + block.uncompressedSize), { baseOffset: p + 4, path: blockPath });
     }
     written += block.uncompressedSize;
     p += 4 + block.compressedSize;

@@ -7,7 +7,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ForgeEntry, ForgeVersion } from '../archive/forge.js';
 import { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
-import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Reading } from '../formats/layout.js';
 import type { Dialect } from '../formats/dialect.js';
 import { openArchiveFile, type ArchiveFileSource } from './archive-file-source.js';
 import { addArchiveEntries, type ArchiveBatchCounts } from './census-archive-read.js';
@@ -18,7 +18,7 @@ export interface ArchiveWorkerData {
   /** Marks the thread as an archive worker (so importing this module elsewhere starts nothing). */
   censusArchiveWorker: true;
   dialect?: Dialect;
-  reading: AnvilnextReading;
+  reading: Reading;
   namesFiles: string[];
 }
 

@@ -12,7 +12,7 @@ import type { ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
 import { CLASS } from '../formats/classes.js';
-import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Reading } from '../formats/layout.js';
 import type { Dialect } from '../formats/dialect.js';
 import { count, groupThousands } from '../io/format.js';
 import {
@@ -62,7 +62,7 @@ const ENTRIES_PER_THREAD = 200;
 /** How the census reads archives. */
 export interface ArchiveCensusOptions {
   dialect?: Dialect;
-  reading: AnvilnextReading;
+  reading: Reading;
   namesFiles: readonly string[];
   /** Threads at most, the main thread included. */
   jobs: number;

@@ -6,7 +6,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
-import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Reading } from '../formats/layout.js';
 import type { Dialect } from '../formats/dialect.js';
 import { addPaths } from './census-files.js';
 import type { InputFile } from './files.js';
@@ -17,7 +17,7 @@ export interface CensusWorkerData {
   /** Marks the thread as a census worker (so importing this module elsewhere starts nothing). */
   censusWorker: true;
   dialect?: Dialect;
-  reading: AnvilnextReading;
+  reading: Reading;
   /** `--names` files (the environment's list is read by the worker itself, as in the main thread). */
   namesFiles: string[];
   maxSize: number;

@@ -4,6 +4,7 @@
  * and its size is within the limit. A FIFO, device or socket is never read; a 1 GiB file of
  * another class costs its first bytes.
  */
+import { layoutByName } from '../formats/registry.js';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { basename } from 'node:path';
 import {
@@ -168,7 +169,12 @@ export function readResourceHeader(path: string, dialect?: Dialect): HeaderRead 
     const found = classifyHeader(header, dialect);
     if (found.length === 0) return { kind: 'other', description: notAResource(header, dialect) };
     const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-    const idOf = (layout: Dialect): bigint => (layout === 'anvilnext' ? view.getBigUint64(0, true) : BigInt(view.getUint32(1, true)));
+    // The id sits just before the class: u64 in the anvilnext family, u32 in the scimitar one.
+    const idOf = (layout: Dialect): bigint => {
+      const described = layoutByName(layout);
+      const at = described.classOffset - (described.idHexWidth === 16 ? 8 : 4);
+      return described.idHexWidth === 16 ? view.getBigUint64(at, true) : BigInt(view.getUint32(at, true));
+    };
     return { kind: 'resource', candidates: found.map((h) => ({ header: h, id: idOf(h.dialect) })) };
   } catch (error) {
     return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}` };

@@ -1,5 +1,5 @@
 /** Reading one named skeleton file from disk for the commands (inspect, export, pose). */
-import type { AnvilnextReading } from '../formats/anvilnext/reading.js';
+import type { Reading } from '../formats/layout.js';
 import type { Span } from '../grammar/codec.js';
 import { readResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import { skeletonFromResource } from '../model/read.js';
@@ -11,7 +11,7 @@ export interface LoadOptions {
   /** Override layout detection. */
   dialect?: Dialect;
   /** anvilnext reading choices. */
-  reading?: AnvilnextReading;
+  reading?: Reading;
   /** Record field spans (for hex annotation). */
   spans?: boolean;
   /** Largest file read, in bytes. */

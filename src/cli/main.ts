@@ -7,9 +7,11 @@ import { registerImportCommand } from './commands/import.js';
 import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
 import { registerPoseCommands } from './commands/pose.js';
+import { registerProbeCommand } from './commands/probe.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
+import { registerViewCommand } from './commands/view.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
 
@@ -25,6 +27,7 @@ export function buildProgram(): Command {
   registerCensusCommand(program);
   registerInspectCommand(program);
   registerValidateCommand(program);
+  registerProbeCommand(program);
   registerSampleCommand(program);
   registerNameCommands(program);
   registerExportCommand(program);
@@ -33,6 +36,7 @@ export function buildProgram(): Command {
   registerSkinCommands(program);
   registerAssembleCommand(program);
   registerForgeCommands(program);
+  registerViewCommand(program);
   return program;
 }
 

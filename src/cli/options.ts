@@ -1,7 +1,7 @@
 /** Options shared by the commands that read resources: `--dialect` and `--reading`. */
 import { Option, type Command } from 'commander';
-import { ANVILNEXT_READING_CHOICES, parseAnvilnextReading, type AnvilnextReading } from '../formats/anvilnext/reading.js';
-import { DIALECTS, type Dialect } from '../formats/dialect.js';
+import { ANVILNEXT_READING_CHOICES } from '../formats/anvilnext/reading.js';
+import type { Dialect } from '../formats/dialect.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
 
@@ -12,15 +12,22 @@ export interface ResourceOptionValues {
   maxSize?: string;
 }
 
+// The help text names the main title's reading choices (every layout's are among them) and leaves
+// the list of layouts to `probe --layouts`, so that registering the commands loads no layout.
 export function addResourceOptions(command: Command): Command {
   const choices = Object.entries(ANVILNEXT_READING_CHOICES)
     .map(([key, values]) => `${key}=${(values as readonly string[]).join('|')}`)
     .join(', ');
   return command
-    .addOption(new Option('--dialect <layout>', 'read with this layout instead of detecting it from the header').choices([...DIALECTS]))
+    .addOption(
+      new Option(
+        '--dialect <layout>',
+        'the layout to read with (anvilnext, scimitar, anvilnext/unity, …; `probe --layouts` lists them); auto: the layout the header names, then every other one the header fits for a file it refuses',
+      ).default('auto'),
+    )
     .option(
       '--reading <key=value>',
-      `switch one of the anvilnext reading choices (${choices}); repeatable`,
+      `switch one of the reading choices (${choices}); repeatable`,
       (v: string, prev: string[]) => [...prev, v],
       [],
     )
@@ -58,19 +65,4 @@ export function maxSizeOption(value: string | undefined): number {
     throw new UsageError(`--max-size takes a size from 1 byte to 2 GiB, such as 300000, 64MiB or 1GiB; got "${value}"`);
   }
   return bytes;
-}
-
-export interface ResourceReadOptions {
-  dialect?: Dialect;
-  reading: AnvilnextReading;
-  /** Largest resource file read, in bytes. */
-  maxSize: number;
-}
-
-export function resourceReadOptions(values: ResourceOptionValues): ResourceReadOptions {
-  try {
-    return { dialect: values.dialect, reading: parseAnvilnextReading(values.reading ?? []), maxSize: maxSizeOption(values.maxSize) };
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }

@@ -9,7 +9,8 @@ import { boneFields, layoutPortions, type CensusLayout, type PortionDescriptor }
 import type { CensusReport, PortionCount } from '../analysis/census/report.js';
 import type { CensusRefusal } from '../analysis/census/state.js';
 import { checkById } from '../analysis/checks/index.js';
-import { count, groupThousands } from '../io/format.js';
+import { findLayout } from '../formats/registry.js';
+import { count, formatOffset, groupThousands } from '../io/format.js';
 import { resolutionSentence } from './census-text.js';
 
 /** The heading, source line and refusal limit of {@link censusMarkdown}. */
@@ -35,13 +36,19 @@ export function censusConfidence(held: number, total: number, noun: string): str
   return `Observed · ${fmt(held)} of ${fmt(total)}`;
 }
 
-const LAYOUT_TITLE: Record<CensusLayout, string> = {
-  anvilnext: 'Skeleton (`anvilnext`, 64-bit ids)',
-  scimitar: 'Skeleton (`scimitar`, Shaun White Skateboarding, 32-bit ids)',
-  component: 'SkeletonComponent (`anvilnext`)',
-};
+function layoutTitle(layout: CensusLayout): string {
+  if (layout === 'component') return 'SkeletonComponent (`anvilnext`)';
+  const described = findLayout(layout);
+  if (described === undefined) return `Skeleton (\`${layout}\`)`;
+  const bits = described.idHexWidth === 8 ? 32 : 64;
+  const title =
+    described.source === 'seed' && described.family === 'anvilnext'
+      ? ''
+      : `${described.title}${described.source === 'seed' ? '' : ', public reading'}, `;
+  return `Skeleton (\`${layout}\`, ${title}${bits}-bit ids)`;
+}
 
-const NOUN: Record<CensusLayout, string> = { anvilnext: 'Skeleton', scimitar: 'Skeleton', component: 'SkeletonComponent' };
+const nounOf = (layout: CensusLayout): string => (layout === 'component' ? 'SkeletonComponent' : 'Skeleton');
 
 function representation(p: PortionDescriptor): string {
   if (!p.note || p.note.startsWith(p.representation)) return p.note || p.representation;
@@ -71,7 +78,8 @@ function portionTable(
 
 /** The refusal's message already names the offset and the field path (`offset 0x1E (30): bones[0].classHash: …`). */
 function refusalLine(r: CensusRefusal): string {
-  return `- \`${r.file}\`: ${r.message}`;
+  const others = (r.candidates ?? []).slice(1).map((c) => `${c.dialect} stops at offset ${formatOffset(c.offset)} (${c.path})`);
+  return `- \`${r.file}\`: ${r.message}${others.length > 0 ? `; ${others.join('; ')}` : ''}`;
 }
 
 function refusalList(refusals: readonly CensusRefusal[], max: number): string[] {
@@ -88,9 +96,9 @@ function layoutRefusals(report: CensusReport, layout: CensusLayout): CensusRefus
 }
 
 function layoutSection(report: CensusReport, layout: CensusLayout, max: number): string[] {
-  const l = report.layouts[layout];
-  const noun = NOUN[layout];
-  const lines = [`## ${LAYOUT_TITLE[layout]}`, ''];
+  const l = report.layouts[layout] ?? { files: 0, exact: 0, portions: [], boneFields: [] };
+  const noun = nounOf(layout);
+  const lines = [`## ${layoutTitle(layout)}`, ''];
   if (l.files === 0) return [...lines, `No ${noun}s of this layout in the census.`, ''];
   const refused = l.files - l.exact;
   lines.push(
@@ -217,8 +225,12 @@ export function censusMarkdown(report: CensusReport, options: CensusMarkdownOpti
   const lines = [`# ${options.title ?? 'Skeleton census'}`, ''];
   if (options.source) lines.push(`Census of \`${options.source}\`.`, '');
   lines.push(...summaryLines(report));
-  lines.push(...layoutSection(report, 'anvilnext', max));
-  lines.push(...layoutSection(report, 'scimitar', max));
+  // The seed's two layouts always have a section; a sibling's only when the census met one.
+  for (const layout of Object.keys(report.layouts)) {
+    if (layout === 'component') continue;
+    if (findLayout(layout)?.source !== 'seed' && report.layouts[layout]!.files === 0) continue;
+    lines.push(...layoutSection(report, layout, max));
+  }
   lines.push(...layoutSection(report, 'component', max));
   lines.push(...componentLines(report));
   lines.push(...typeAndRootLines(report));

@@ -16,11 +16,16 @@ export function resolutionSentence(r: CensusReport['components']['resolution']):
 export function censusSummaryText(report: CensusReport, source: string): string {
   const s = report.skeletons;
   const c = report.components;
+  // Per layout: the seed's two always, a sibling's when the census met one (the report lists exactly those).
+  const perLayout = (counts: Readonly<Record<string, number>>): string =>
+    Object.entries(counts)
+      .map(([layout, n]) => `${fmt(n)} ${layout}`)
+      .join(', ');
   const lines = [
-    `Census of ${source}: ${count(report.files, 'file')}, ${count(s.total, 'Skeleton')} (${fmt(s.byDialect.anvilnext)} anvilnext, ${fmt(s.byDialect.scimitar)} scimitar), ` +
+    `Census of ${source}: ${count(report.files, 'file')}, ${count(s.total, 'Skeleton')} (${perLayout(s.byDialect)}), ` +
       `${count(c.total, 'SkeletonComponent')}, ${count(report.skipped, 'other file')} skipped${report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : ''}.`,
     s.refused === 0
-      ? `All ${fmt(s.total)} Skeletons consume exactly with the checked grammar, with no refusals; they hold ${fmt(report.bones)} bones (${fmt(report.bonesByDialect.anvilnext)} anvilnext, ${fmt(report.bonesByDialect.scimitar)} scimitar).`
+      ? `All ${fmt(s.total)} Skeletons consume exactly with the checked grammar, with no refusals; they hold ${fmt(report.bones)} bones (${perLayout(report.bonesByDialect)}).`
       : `${fmt(s.exact)} of ${fmt(s.total)} Skeletons consume exactly; ${fmt(s.refused)} are refused. The ones read hold ${fmt(report.bones)} bones.`,
     `${fmt(report.names.resolved)} of ${fmt(report.names.total)} bone name hashes resolve through the name dictionary.`,
   ];

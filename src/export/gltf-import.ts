@@ -5,6 +5,7 @@
  * stored local, every global of a moved bone or of a bone below it is recomputed from the locals,
  * and every other byte of the original is kept. Platform-neutral: bytes in, bytes out.
  */
+import { layoutByName } from '../formats/registry.js';
 import { Logger, WebIO, type Document, type GLTF, type Node } from '@gltf-transform/core';
 import { writeResource, type Resource } from '../formats/resource.js';
 import { EncodeError } from '../io/errors.js';
@@ -223,7 +224,7 @@ interface StoredTransforms {
 }
 
 function storedTransforms(resource: SkeletonResource): StoredTransforms[] {
-  return resource.dialect === 'anvilnext' ? resource.record.bones : resource.record.bones.map((bone) => bone.initialTransforms);
+  return layoutByName(resource.dialect).boneTransforms(resource.record);
 }
 
 function applyLocals(

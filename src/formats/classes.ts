@@ -27,3 +27,22 @@ export const UNNAMED_CLASS = {
   /** scimitar mirror pair. */
   MirrorPair: 0xe03ca1fd,
 } as const;
+
+/**
+ * BoneModifier classes that public readers of sibling titles name (public reading, VARIANTS.md).
+ * Their fields after the header are not known, so a modifier of any class is refused by name.
+ */
+export const BONE_MODIFIER_CLASS: Readonly<Record<number, string>> = {
+  0x76d082f6: 'Roll',
+  0x49f4ca3e: 'MaxLookAt',
+  0x75116750: 'OrientationConstraint',
+  0x4bf66801: 'BallJoint',
+  0xf9d25748: 'SpringBox',
+  0x0544175b: 'Pendulum',
+  0x711759af: 'RotationPaste',
+};
+
+/** Breakpoint's Reflex3 constraints object (public reading, VARIANTS.md). */
+export const REFLEX3_CONSTRAINTS_CLASS = 0x8e3fb47a;
+/** The magic a non-empty Reflex3 constraints blob begins with (public reading). */
+export const REFLEX3_BLOB_MAGIC = 0x12341234;

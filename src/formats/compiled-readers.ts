@@ -1,40 +1,33 @@
 /**
  * The generated readers' sources (`npm run gen:readers` writes them; a test checks they are
- * current). Each layout's module holds the readers of its whole resources.
+ * current): one module per layout, holding the readers of its classes under every reading. Works on
+ * declarations alone, so it runs whatever state the generated files are in.
  */
 import { compileReaderModule, type CompileEntry } from '../grammar/index.js';
-import {
-  ANVILNEXT_READING_CHOICES,
-  anvilnextSkeletonCodec,
-  compiledSkeletonReaderName,
-  skeletonComponent,
-  type AnvilnextReading,
-} from './anvilnext/index.js';
-import { scimitarSkeleton } from './scimitar/index.js';
+import { defineLayout, type LayoutDeclaration } from './layout.js';
 
-function everyAnvilnextReading(): AnvilnextReading[] {
-  const readings: AnvilnextReading[] = [];
-  for (const reflexConstraints of ANVILNEXT_READING_CHOICES.reflexConstraints) {
-    for (const poseBoneHeader of ANVILNEXT_READING_CHOICES.poseBoneHeader) readings.push({ reflexConstraints, poseBoneHeader });
-  }
-  return readings;
-}
-
-/** Every generated reader module, by path from the project root. */
-export function compiledReaderSources(): Record<string, string> {
-  const anvilnext: CompileEntry[] = [
-    ...everyAnvilnextReading().map((reading) => ({ name: compiledSkeletonReaderName(reading), codec: anvilnextSkeletonCodec(reading) })),
-    { name: 'skeletonComponentReader', codec: skeletonComponent },
-  ];
+/** Every generated reader module of these layouts, by path from the project root. */
+export function compiledReaderSources(declarations: readonly LayoutDeclaration[]): Record<string, string> {
   const imports = { grammarImport: '../../grammar/index.js', readerImport: '../../io/reader.js' };
-  return {
-    'src/formats/anvilnext/compiled.ts': compileReaderModule(anvilnext, {
+  const out: Record<string, string> = {};
+  for (const declaration of declarations) {
+    if (declaration.compiledModule === null) continue;
+    // A layout with no generated readers attached: its codecs are the declarations themselves.
+    const layout = defineLayout(declaration, {});
+    const entries: CompileEntry[] = [];
+    const names = new Set<string>();
+    for (const kind of declaration.kinds) {
+      for (const reading of layout.readings()) {
+        const name = declaration.compiledName(kind, reading);
+        if (names.has(name)) continue;
+        names.add(name);
+        entries.push({ name, codec: declaration.declaration(kind, reading) });
+      }
+    }
+    out[declaration.compiledModule] = compileReaderModule(entries, {
       ...imports,
-      header: 'anvilnext readers: the Skeleton under every reading, and the SkeletonComponent.',
-    }),
-    'src/formats/scimitar/compiled.ts': compileReaderModule([{ name: 'scimitarSkeletonReader', codec: scimitarSkeleton }], {
-      ...imports,
-      header: 'scimitar readers: the Skeleton.',
-    }),
-  };
+      header: `${declaration.name} readers: ${declaration.kinds.join(' and ')} under every reading.`,
+    });
+  }
+  return out;
 }

@@ -1,4 +1,6 @@
-/** The two layouts: `anvilnext` (the main title, 64-bit ids) and `scimitar` (SWS, 32-bit ids). */
-export type Dialect = 'anvilnext' | 'scimitar';
-/** Both layouts. */
-export const DIALECTS: readonly Dialect[] = ['anvilnext', 'scimitar'];
+import { BUILT_IN_LAYOUTS } from './registry.js';
+
+/** A registered layout's name: `anvilnext`, `scimitar`, or a sibling such as `anvilnext/unity`. */
+export type { Dialect } from './layout.js';
+/** The built-in layouts' names, in detection order. */
+export const DIALECTS: readonly string[] = BUILT_IN_LAYOUTS.map((layout) => layout.name);

@@ -5,8 +5,8 @@
 import { sizeText, type AnyCodec } from '../grammar/codec.js';
 import type { StructCodec } from '../grammar/struct.js';
 import { hex } from '../io/format.js';
-import { anvilnextSkeletonCodec, ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, skeletonComponent } from './anvilnext/index.js';
-import { scimitarSkeleton } from './scimitar/index.js';
+import type { Layout } from './layout.js';
+import { layouts } from './registry.js';
 
 function isStruct(codec: AnyCodec): codec is StructCodec<unknown> {
   return Array.isArray((codec as Partial<StructCodec<unknown>>).fields);
@@ -55,32 +55,35 @@ function document(title: string, intro: string, roots: AnyCodec[]): string {
   return `# ${title}\n\n<!-- Generated from the grammar by \`npm run docs\`; do not edit. A test fails when it is stale. -->\n\n${intro}\n\n${structs.map(structTable).join('\n')}`;
 }
 
-export function anvilnextFormatDoc(): string {
-  const choices = Object.entries(ANVILNEXT_READING_CHOICES)
-    .map(
-      ([key, values]) =>
-        `- \`${key}\`: ${(values as readonly string[]).map((v) => (v === (ANVILNEXT_READING_DEFAULTS as unknown as Record<string, string>)[key] ? `\`${v}\` (default)` : `\`${v}\``)).join(', ')}`,
-    )
-    .join('\n');
-  const intro = [
-    "The main title's layout: 64-bit object ids. Pointers are `03` (null), `02` + u64 id (a reference) or `00` + object (inline).",
-    'Where the seed names a portion but not its bytes, the project\'s reading fixes one choice (Confidence `Inferred`, notes say "our reading").',
-    'The choices that change bytes can be switched with `--reading key=value`:',
-    '',
-    choices,
-    '',
-    'The tables show the default reading.',
-  ].join('\n');
-  return document('Skeleton format: anvilnext', intro, [anvilnextSkeletonCodec(), skeletonComponent]);
+/**
+ * A layout's format page: its introduction (the text of its `docs.intro` file, which `readText`
+ * returns), its reading choices, and a table per structure under the default reading.
+ */
+export function layoutFormatDoc(layout: Layout, readText: (path: string) => string): string {
+  const choices = Object.entries(layout.readingChoices).map(
+    ([key, values]) =>
+      `- \`${key}\`: ${values.map((v) => (v === layout.defaultReading[key] ? `\`${v}\` (default)` : `\`${v}\``)).join(', ')}`,
+  );
+  const intro = [readText(layout.docs.intro).trimEnd()];
+  if (layout.source !== 'seed')
+    intro.push(
+      '',
+      `Confidence \`public reading\`: how public readers of ${layout.title} read the field, not proven on our data; \`Unknown\`: bytes kept raw, which round-trip.`,
+    );
+  if (choices.length > 0)
+    intro.push(
+      '',
+      'The choices that change bytes can be switched with `--reading key=value`:',
+      '',
+      ...choices,
+      '',
+      'The tables show the default reading.',
+    );
+  const roots = layout.kinds.map((kind) => layout.codec(kind));
+  return document(layout.docs.title, intro.join('\n'), roots);
 }
 
-export function scimitarFormatDoc(): string {
-  const intro =
-    "Shaun White Skateboarding's layout: 32-bit object ids; every offset as the seed gives it. Pointers are tag `03` (none), `02` + u32 id, or `00` + inline object.";
-  return document('Skeleton format: scimitar', intro, [scimitarSkeleton]);
-}
-
-/** Every generated document, by path relative to the repository. */
-export function formatDocs(): Record<string, string> {
-  return { 'docs/format-anvilnext.md': anvilnextFormatDoc(), 'docs/format-scimitar.md': scimitarFormatDoc() };
+/** Every generated document, by path relative to the repository: one page per registered layout. */
+export function formatDocs(readText: (path: string) => string): Record<string, string> {
+  return Object.fromEntries(layouts().map((layout) => [layout.docs.path, layoutFormatDoc(layout, readText)]));
 }

@@ -1,69 +1,57 @@
 /**
  * Whole resources: classifying a file from its header, and reading or writing it in its layout.
+ * Every layout comes from the registry (`registry.ts`); nothing here names one.
  */
 import { decodeAll, decodeSpansUntilRefusal, encodeAll, type Codec, type Span } from '../grammar/index.js';
 import type { ParseError } from '../io/errors.js';
 import { hex } from '../io/format.js';
-import type { Dialect } from './dialect.js';
-import {
-  ANVILNEXT_READING_DEFAULTS,
-  anvilnextSkeletonCodec,
-  skeletonComponent,
-  type AnvilnextReading,
-  type AnvilnextSkeleton,
-  type SkeletonComponent,
-} from './anvilnext/index.js';
-import { CLASS } from './classes.js';
-import { scimitarSkeleton, type ScimitarSkeleton } from './scimitar/index.js';
+import type { SkeletonComponent } from './anvilnext/component.js';
+import type { Dialect, Layout, Reading, SkeletonRecord } from './layout.js';
+import { classifyHeader, layoutByName, layouts, type HeaderClass } from './registry.js';
 
-/** The two resource classes this package reads. */
-export type ResourceKind = 'Skeleton' | 'SkeletonComponent';
+export type { ResourceKind } from './layout.js';
+export { classifyHeader, type HeaderClass } from './registry.js';
 
-/**
- * A decoded resource: its class, its layout and the record as the layout stores it (with the reading for `anvilnext` Skeletons).
- */
-export type Resource =
-  | { kind: 'Skeleton'; dialect: 'anvilnext'; record: AnvilnextSkeleton; reading: AnvilnextReading }
-  | { kind: 'Skeleton'; dialect: 'scimitar'; record: ScimitarSkeleton }
-  | { kind: 'SkeletonComponent'; dialect: 'anvilnext'; record: SkeletonComponent };
-
-/** A class and layout a header fits: what {@link classifyHeader} returns. */
-export interface HeaderClass {
-  /** The resource class. */
-  kind: ResourceKind;
-  /** The layout. */
+/** A decoded Skeleton: its layout, the reading it was read under, and the record as the layout stores it. */
+export interface SkeletonResource {
+  kind: 'Skeleton';
+  /** The layout's name. */
   dialect: Dialect;
+  /** The record; its fields are the layout's (see its docs page). */
+  record: SkeletonRecord;
+  /** The layout's reading choices it was read under (empty for a layout without choices). */
+  reading?: Reading;
 }
 
-/** Where each layout keeps its class hash: `scimitar` u8 1, u32 id, class at 5; `anvilnext` u64 id, class at 8. */
-export const CLASS_OFFSET: Readonly<Record<Dialect, number>> = { anvilnext: 8, scimitar: 5 };
+/** A decoded SkeletonComponent (the `anvilnext` layout's). */
+export interface ComponentResource {
+  kind: 'SkeletonComponent';
+  /** The layout's name. */
+  dialect: Dialect;
+  /** The record. */
+  record: SkeletonComponent;
+  /** The reading it was read under. */
+  reading?: Reading;
+}
+
+/** A decoded resource: its class, its layout and the record as the layout stores it, with the reading. */
+export type Resource = SkeletonResource | ComponentResource;
+
+/** Where each built-in layout keeps its class hash, by layout name. */
+export const CLASS_OFFSET: Readonly<Record<Dialect, number>> = Object.fromEntries(layouts().map((l) => [l.name, l.classOffset]));
 
 function classAt(bytes: Uint8Array, offset: number): number | null {
   if (bytes.length < offset + 4) return null;
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true);
 }
 
-/**
- * The layouts and kinds a header fits, most likely first (only `dialect` when given); empty when it is neither class. Never throws.
- */
-export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClass[] {
-  const found: HeaderClass[] = [];
-  if (dialect !== 'scimitar') {
-    const cls = classAt(bytes, CLASS_OFFSET.anvilnext);
-    if (cls === CLASS.Skeleton) found.push({ kind: 'Skeleton', dialect: 'anvilnext' });
-    else if (cls === CLASS.SkeletonComponent) found.push({ kind: 'SkeletonComponent', dialect: 'anvilnext' });
-  }
-  if (dialect !== 'anvilnext' && bytes[0] === 1 && classAt(bytes, CLASS_OFFSET.scimitar) === CLASS.Skeleton) {
-    found.push({ kind: 'Skeleton', dialect: 'scimitar' });
-  }
-  return found;
-}
-
-/** Bytes enough to classify a header of every layout. */
+/** Bytes enough to classify a header of every registered layout. */
 export const HEADER_BYTES = 16;
 
+const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 /**
- * A short description of what a header holds (the class hashes at both layouts' offsets), for
+ * A short description of what a header holds (the class hashes at the layouts' class offsets), for
  * messages about files that are not read as a resource. Under a forced `dialect`, a header of
  * another layout says that the layout does not match rather than quoting its class as if it were
  * foreign. Never throws.
@@ -71,27 +59,29 @@ export const HEADER_BYTES = 16;
 export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
   if (dialect !== undefined) {
     const other = classifyHeader(bytes)[0];
-    if (other !== undefined && other.dialect !== dialect)
-      return `the layout does not match: its header is that of ${other.dialect === 'anvilnext' ? 'an' : 'a'} ${other.dialect} ${other.kind}, not of ${dialect}`;
+    if (other !== undefined && other.dialect !== dialect && classifyHeader(bytes, dialect).length === 0)
+      return `the layout does not match: its header is that of ${article(other.dialect)} ${other.dialect} ${other.kind}, not of ${dialect}`;
   }
-  const a = classAt(bytes, CLASS_OFFSET.anvilnext);
-  const s = classAt(bytes, CLASS_OFFSET.scimitar);
+  // The seed's layouts' class offsets: the siblings' lie beside them and would only lengthen the message.
+  const offsets = [...new Set(layouts().flatMap((l) => (l.source === 'seed' ? [l.classOffset] : [])))].sort((a, b) => b - a);
   const parts = [];
-  if (a !== null) parts.push(`class at offset 8 is ${hex(a)}`);
-  if (s !== null) parts.push(`class at offset 5 is ${hex(s)}`);
+  for (const offset of offsets) {
+    const cls = classAt(bytes, offset);
+    if (cls !== null) parts.push(`class at offset ${offset} is ${hex(cls)}`);
+  }
   return parts.length ? parts.join(', ') : `only ${bytes.length} byte${bytes.length === 1 ? '' : 's'}`;
 }
 
 /**
  * The refusal of a file too short to hold its class hash, at its end (`ends at byte 7, before the
- * class at offset 8`), or null when it is long enough. Without a forced layout the anvilnext
- * class, the later one, is what a short file lacks.
+ * class at offset 8`), or null when it is long enough. Without a forced layout, the class of the
+ * main title's layout is what a short file lacks.
  */
 export function truncatedHeaderRefusal(
   length: number,
   dialect?: Dialect,
 ): { offset: number; path: string; expected: string; actual: string; message: string } | null {
-  const offset = dialect === 'scimitar' ? CLASS_OFFSET.scimitar : CLASS_OFFSET.anvilnext;
+  const offset = layoutByName(dialect ?? layouts()[0]!.name).classOffset;
   if (length >= offset + 4) return null;
   const message = `ends at byte ${length}, before the class at offset ${offset}`;
   return { offset: length, path: '(header)', expected: 'a class hash', actual: `end of file at byte ${length}`, message };
@@ -101,10 +91,10 @@ export function truncatedHeaderRefusal(
  * How {@link readResource} and {@link readResourceAs} read: the layout, the reading, and whether to record field spans.
  */
 export interface ReadResourceOptions {
-  /** Layout to read with; detected from the header when absent. */
+  /** Layout to read with; detected from the header when absent (or `auto`). */
   dialect?: Dialect;
-  /** The `anvilnext` reading options. */
-  reading?: AnvilnextReading;
+  /** Reading choices (`key: value`); each layout takes the ones it has, defaults for the others. */
+  reading?: Reading;
   /** Record every field's span. */
   spans?: boolean;
   /** With `spans`: record only spans this many path segments deep at most. */
@@ -119,13 +109,14 @@ export interface ReadResult {
   spans?: Span[];
 }
 
-/** The codec that reads a class of resource (under an `anvilnext` reading). */
-export function resourceCodec(
-  header: HeaderClass,
-  reading: AnvilnextReading = ANVILNEXT_READING_DEFAULTS,
-): Codec<AnvilnextSkeleton | ScimitarSkeleton | SkeletonComponent> {
-  if (header.kind === 'SkeletonComponent') return skeletonComponent;
-  return header.dialect === 'scimitar' ? scimitarSkeleton : anvilnextSkeletonCodec(reading);
+/** The registered layout a header class names; throws a RangeError for an unknown one. */
+export function layoutOfHeader(header: HeaderClass): Layout {
+  return layoutByName(header.dialect);
+}
+
+/** The codec that reads a class of resource in a layout, under a reading. */
+export function resourceCodec(header: HeaderClass, reading?: Reading): Codec<unknown> {
+  return layoutOfHeader(header).codec(header.kind, reading);
 }
 
 /**
@@ -134,18 +125,17 @@ export function resourceCodec(
  * field path, expected, found) on any refusal, whatever the header says.
  */
 export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): ReadResult {
-  const decodeOptions = { spans: options.spans === true, spanDepth: options.spanDepth };
-  if (header.kind === 'SkeletonComponent') {
-    const { value, spans } = decodeAll(skeletonComponent, bytes, decodeOptions);
-    return { resource: { kind: 'SkeletonComponent', dialect: 'anvilnext', record: value }, spans };
-  }
-  if (header.dialect === 'scimitar') {
-    const { value, spans } = decodeAll(scimitarSkeleton, bytes, decodeOptions);
-    return { resource: { kind: 'Skeleton', dialect: 'scimitar', record: value }, spans };
-  }
-  const reading = options.reading ?? ANVILNEXT_READING_DEFAULTS;
-  const { value, spans } = decodeAll(anvilnextSkeletonCodec(reading), bytes, decodeOptions);
-  return { resource: { kind: 'Skeleton', dialect: 'anvilnext', record: value, reading }, spans };
+  const layout = layoutOfHeader(header);
+  const reading = layout.ownReading(options.reading);
+  const { value, spans } = decodeAll(layout.codec(header.kind, reading), bytes, {
+    spans: options.spans === true,
+    spanDepth: options.spanDepth,
+  });
+  const resource =
+    header.kind === 'SkeletonComponent'
+      ? { kind: 'SkeletonComponent' as const, dialect: layout.name, record: value as SkeletonComponent, reading }
+      : { kind: 'Skeleton' as const, dialect: layout.name, record: value as SkeletonRecord, reading };
+  return { resource, spans };
 }
 
 /**
@@ -161,14 +151,20 @@ export function resourceSpansUntilRefusal(
   return { spans, error };
 }
 
+/** `auto` (or no layout) means: detect it. */
+export function isAutoDialect(dialect: Dialect | undefined): boolean {
+  return dialect === undefined || dialect === 'auto';
+}
+
 /**
  * Reads a Skeleton or SkeletonComponent, detecting the layout from the header (or taking
- * `options.dialect`). When a header fits both layouts, the first that reads the file exactly wins.
- * Returns null when the header is of neither class; throws the first layout's {@link ParseError}
- * when every layout the header fits refuses the bytes.
+ * `options.dialect`). When a header fits several layouts, they are tried in registry order and the
+ * first that reads the file exactly wins (one read per layout at most). Returns null when the
+ * header is of no registered layout; throws the first layout's {@link ParseError} when every
+ * layout the header fits refuses the bytes.
  */
 export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {}): ReadResult | null {
-  const candidates = classifyHeader(bytes, options.dialect);
+  const candidates = classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect);
   if (candidates.length === 0) return null;
   let firstError: unknown;
   for (const header of candidates) {
@@ -187,11 +183,8 @@ export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {
  * the skeleton does not hold.
  */
 export function writeResource(resource: Resource): Uint8Array {
-  switch (resource.kind) {
-    case 'SkeletonComponent':
-      return encodeAll(skeletonComponent, resource.record, 256);
-    case 'Skeleton':
-      if (resource.dialect === 'scimitar') return encodeAll(scimitarSkeleton, resource.record, 128 + resource.record.bones.length * 200);
-      return encodeAll(anvilnextSkeletonCodec(resource.reading), resource.record, 128 + resource.record.bones.length * 160);
-  }
+  const layout = layoutByName(resource.dialect);
+  const codec = layout.codec(resource.kind, resource.reading) as Codec<unknown>;
+  const bones = resource.kind === 'Skeleton' ? resource.record.bones.length : 0;
+  return encodeAll(codec, resource.record, 256 + bones * 200);
 }

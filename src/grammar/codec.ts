@@ -6,8 +6,13 @@ import type { ByteReader } from '../io/reader.js';
 import type { ByteWriter } from '../io/writer.js';
 import type { IdScope } from './scope.js';
 
-/** How sure we are of a field, as the seed labels it. */
-export type Confidence = 'Proven' | 'Observed' | 'Inferred' | 'Unknown';
+/**
+ * How sure we are of a field: as the seed labels it, or `public reading` where the only source is
+ * how public readers of a sibling title read it (not proven on our data).
+ */
+export type Confidence = 'Proven' | 'Observed' | 'Inferred' | 'Unknown' | 'public reading';
+/** Every confidence a field can carry, surest first. */
+export const CONFIDENCES: readonly Confidence[] = ['Proven', 'Observed', 'Inferred', 'public reading', 'Unknown'];
 
 /** A field's byte range in the input, recorded only when asked for. */
 export interface Span {
@@ -109,6 +114,8 @@ export type CodecLayout =
       readonly allowNull: boolean;
       readonly allowReference: boolean;
       readonly inline: AnyCodec | undefined;
+      /** The tag byte of each form: what both the reader and the generated reader test. */
+      readonly tags: { readonly null: number; readonly reference: number; readonly inline: number };
     }
   | { readonly kind: 'idScope'; readonly inner: AnyCodec }
   | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: IdGetter }

@@ -95,3 +95,30 @@ export const flaggedLengthPrefixedBytes: Codec<Uint8Array | null> = {
 function bytesOrRefuse(w: ByteWriter, v: unknown, expected: string): void {
   if (!(v instanceof Uint8Array)) w.refuse(expected, describeValue(v));
 }
+
+/**
+ * A codec of an i32 byte length L, then L bytes, kept raw (L = 0: an empty buffer, written back as
+ * such). Reading refuses with a {@link ParseError} a negative length or one longer than the bytes left.
+ */
+export const i32LengthBytes: Codec<Uint8Array> = {
+  typeName: 'i32 byte length L, then L bytes',
+  fixedSize: null,
+  minSize: 4,
+  read(r) {
+    const at = r.pos;
+    const length = r.u32() | 0;
+    if (length < 0 || length > r.remaining)
+      r.fail(
+        `a byte length from 0 to the remaining ${r.remaining} bytes`,
+        `length ${length < 0 ? String(length) : formatValue(length)}`,
+        at,
+      );
+    return r.raw(length);
+  },
+  write(w, v, ctx) {
+    bytesOrRefuse(w, v, 'bytes');
+    if (v.length > 0x7fffffff) w.refuse('at most 2,147,483,647 bytes', `${v.length} bytes`);
+    u32.write(w, v.length, ctx);
+    w.raw(v);
+  },
+};

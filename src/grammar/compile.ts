@@ -219,7 +219,7 @@ class ReaderEmitter {
     lines.push(`${indent}const ${tag} = r.u8();`);
     lines.push(`${indent}let ${v}: unknown;`);
     const branches: string[] = [];
-    if (layout.allowNull) branches.push(`if (${tag} === 3) {\n${indent}  ${v} = NULL_POINTER;\n${indent}}`);
+    if (layout.allowNull) branches.push(`if (${tag} === ${layout.tags.null}) {\n${indent}  ${v} = NULL_POINTER;\n${indent}}`);
     if (layout.allowReference) {
       const body: string[] = [];
       const id = this.read(layout.id, body, `${indent}  `);
@@ -231,13 +231,13 @@ class ReaderEmitter {
         body.push(`${indent}  if (ctx.scope !== null) ctx.scope.defer(${id}, ${at} + 1, null, ${JSON.stringify(scoped.expectation)});`);
       }
       body.push(`${indent}  ${v} = { kind: 'ref', id: ${id} };`);
-      branches.push(`if (${tag} === 2) {\n${body.join('\n')}\n${indent}}`);
+      branches.push(`if (${tag} === ${layout.tags.reference}) {\n${body.join('\n')}\n${indent}}`);
     }
     if (layout.inline) {
       const body: string[] = [];
       const value = this.read(layout.inline, body, `${indent}  `);
       body.push(`${indent}  ${v} = { kind: 'inline', value: ${value} };`);
-      branches.push(`if (${tag} === 0) {\n${body.join('\n')}\n${indent}}`);
+      branches.push(`if (${tag} === ${layout.tags.inline}) {\n${body.join('\n')}\n${indent}}`);
     }
     branches.push(`{\n${indent}  refuseAgain(${this.handle(refusing)}, r, ${at}, ctx);\n${indent}}`);
     lines.push(`${indent}${branches.join(' else ')}`);

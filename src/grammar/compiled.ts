@@ -67,6 +67,14 @@ export function unwrapCompiled(codec: AnyCodec): AnyCodec {
   return c;
 }
 
+/**
+ * The form of the code the compiler emits. Raise it with any change to what generated code does
+ * (not only to what it reads): every generated reader then reads as stale until regenerated, so an
+ * old one never runs against new behaviour. Behaviour that lives in the declarations (a pointer's
+ * tags, a constant's value, a counted array's rule) is in each node's text already.
+ */
+export const GENERATED_READER_FORM = 2;
+
 function visit(walk: DeclarationWalk, given: AnyCodec): void {
   const codec = unwrapCompiled(given);
   const seen = walk.index.has(codec);
@@ -96,7 +104,8 @@ function visit(walk: DeclarationWalk, given: AnyCodec): void {
       visit(walk, layout.element);
       break;
     case 'pointer':
-      walk.text.push(`${layout.allowNull} ${layout.allowReference}`);
+      // The tags are behaviour the generated code repeats: a change to them makes it stale.
+      walk.text.push(`${layout.allowNull} ${layout.allowReference} ${layout.tags.null}/${layout.tags.reference}/${layout.tags.inline}`);
       visit(walk, layout.id);
       if (layout.inline) visit(walk, layout.inline);
       break;
@@ -121,7 +130,7 @@ function visit(walk: DeclarationWalk, given: AnyCodec): void {
 }
 
 export function walkDeclaration(codec: AnyCodec): DeclarationWalk {
-  const walk: DeclarationWalk = { handles: [], index: new Map(), text: [] };
+  const walk: DeclarationWalk = { handles: [], index: new Map(), text: [`form ${GENERATED_READER_FORM}`] };
   visit(walk, codec);
   return walk;
 }

@@ -21,6 +21,15 @@ export interface PointerOptions<IC extends AnyCodec, TC extends AnyCodec | undef
   allowReference?: boolean;
   /** Codec of the object that follows `00`; absent when an inline object is not allowed. */
   inline?: TC;
+  /** The tag bytes, where a title spells them otherwise than `03` null, `02` reference, `00` inline. */
+  tags?: Partial<PointerTags>;
+}
+
+/** The tag byte of each pointer form. */
+export interface PointerTags {
+  null: number;
+  reference: number;
+  inline: number;
 }
 
 type InlineOf<TC> = TC extends AnyCodec ? Infer<TC> : never;
@@ -36,10 +45,12 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
   const allowNull = options.allowNull ?? true;
   const allowReference = options.allowReference ?? true;
   const inline = options.inline;
+  const tags: PointerTags = { ...POINTER_TAG, ...options.tags };
+  const tagText = (tag: number): string => tag.toString(16).toUpperCase().padStart(2, '0');
   const accepted: string[] = [];
-  if (allowNull) accepted.push('03 (null)');
-  if (allowReference) accepted.push(`02 (reference) + ${options.id.typeName} id`);
-  if (inline) accepted.push(`00 (inline) + ${inline.typeName}`);
+  if (allowNull) accepted.push(`${tagText(tags.null)} (null)`);
+  if (allowReference) accepted.push(`${tagText(tags.reference)} (reference) + ${options.id.typeName} id`);
+  if (inline) accepted.push(`${tagText(tags.inline)} (inline) + ${inline.typeName}`);
   // Sizes of the allowed alternatives (null where an inline object varies in size).
   const alternatives: (number | null)[] = [];
   const minimums: number[] = [];
@@ -76,25 +87,25 @@ export function pointer<IC extends AnyCodec, TC extends AnyCodec | undefined = u
     minSize,
     sizeText,
     children: inline ? [inline] : [],
-    layout: { kind: 'pointer', id: idCodec, allowNull, allowReference, inline },
+    layout: { kind: 'pointer', id: idCodec, allowNull, allowReference, inline, tags },
     read(r, ctx) {
       const at = r.pos;
       const tag = r.u8();
-      if (tag === POINTER_TAG.null && allowNull) return NULL_POINTER;
-      if (tag === POINTER_TAG.reference && allowReference) return { kind: 'ref', id: readId(r, ctx) };
-      if (tag === POINTER_TAG.inline && inline) return { kind: 'inline', value: inline.read(r, ctx) };
+      if (tag === tags.null && allowNull) return NULL_POINTER;
+      if (tag === tags.reference && allowReference) return { kind: 'ref', id: readId(r, ctx) };
+      if (tag === tags.inline && inline) return { kind: 'inline', value: inline.read(r, ctx) };
       return r.fail(`a pointer tag ${accepted.map((a) => a.slice(0, 2)).join(' or ')}`, `tag ${formatValue(tag)}`, at);
     },
     write(w, value, ctx) {
       // Only the kinds the reader accepts here are written: any other would not read back.
       const kind: unknown = typeof value === 'object' && value !== null ? value.kind : undefined;
       if (kind === 'null' && allowNull) {
-        w.u8(POINTER_TAG.null);
+        w.u8(tags.null);
       } else if (kind === 'ref' && allowReference) {
-        w.u8(POINTER_TAG.reference);
+        w.u8(tags.reference);
         idCodec.write(w, (value as { id: Infer<IC> }).id, ctx);
       } else if (kind === 'inline' && inline) {
-        w.u8(POINTER_TAG.inline);
+        w.u8(tags.inline);
         inline.write(w, (value as { value: InlineOf<TC> }).value, ctx);
       } else {
         w.refuse(

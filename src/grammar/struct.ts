@@ -11,13 +11,40 @@ export interface FieldSpec<C extends AnyCodec = AnyCodec> {
   confidence: Confidence;
   /** A note for the format tables. */
   note: string;
+  /** The value every checked file holds here, when the sources report one: the checks, model defaults and test values derive from it. */
+  expect?: FieldExpectation;
 }
 
 /**
- * One field of a {@link struct}: its codec, how sure the seed is of it, and a note for the tables. Never throws.
+ * A value the sources report in every checked file, which reading does not enforce (a file that
+ * differs is read, and the named check reports it): one number, one of a set, a null pointer.
  */
-export function field<C extends AnyCodec>(codec: C, confidence: Confidence, note = ''): FieldSpec<C> {
-  return { codec, confidence, note };
+export type FieldExpectation =
+  | { readonly check: string; readonly equals: number }
+  | { readonly check: string; readonly oneOf: readonly number[] }
+  | { readonly check: string; readonly pointer: 'null' };
+
+/**
+ * One field of a {@link struct}: its codec, how sure the seed is of it, a note for the tables, and
+ * the value the sources report for it when they do. Never throws.
+ */
+export function field<C extends AnyCodec>(codec: C, confidence: Confidence, note = '', expect?: FieldExpectation): FieldSpec<C> {
+  return expect === undefined ? { codec, confidence, note } : { codec, confidence, note, expect };
+}
+
+/** The value a field's expectation names first (the one to write when a model is silent), or undefined. */
+export function expectedValue(expect: FieldExpectation | undefined): number | { kind: 'null' } | undefined {
+  if (expect === undefined) return undefined;
+  if ('equals' in expect) return expect.equals;
+  if ('oneOf' in expect) return expect.oneOf[0];
+  return { kind: 'null' };
+}
+
+/** Whether a decoded value meets a field's expectation. */
+export function meetsExpectation(expect: FieldExpectation, value: unknown): boolean {
+  if ('equals' in expect) return value === expect.equals;
+  if ('oneOf' in expect) return typeof value === 'number' && expect.oneOf.includes(value);
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'null';
 }
 
 /** A declared field with its name, as the tables list it. */
@@ -26,11 +53,16 @@ export interface StructField extends FieldSpec {
   name: string;
 }
 
-type ConstKeys<S> = { [K in keyof S]: S[K] extends FieldSpec<infer C> ? (C extends { constant: unknown } ? K : never) : never }[keyof S];
+type ConstKeys<S> = {
+  [K in keyof S]-?: NonNullable<S[K]> extends FieldSpec<infer C> ? (C extends { constant: unknown } ? K : never) : never;
+}[keyof S];
 
-/** The decoded object: every field but the constants, which the format fixes. */
-export type DecodedStruct<S extends Record<string, FieldSpec>> = {
-  [K in Exclude<keyof S, ConstKeys<S>>]: S[K] extends FieldSpec<infer C> ? Infer<C> : never;
+/**
+ * The decoded object: every field but the constants, which the format fixes. A field a builder
+ * spreads in only for some layouts (an optional key of the spec) is an optional property.
+ */
+export type DecodedStruct<S extends Record<string, FieldSpec | undefined>> = {
+  [K in keyof S as K extends ConstKeys<S> ? never : K]: NonNullable<S[K]> extends FieldSpec<infer C> ? Infer<C> : never;
 };
 
 /** A structure's codec: a {@link Codec} that also lists its named fields for the format tables. */
@@ -48,8 +80,12 @@ export interface StructCodec<T> extends Codec<T> {
  * declaration; every other field is a property of the decoded object, in declaration order. Reading
  * refuses with the {@link ParseError} of the field that refuses.
  */
-export function struct<S extends Record<string, FieldSpec>>(structName: string, spec: S, summary = ''): StructCodec<DecodedStruct<S>> {
-  const fields: StructField[] = Object.entries(spec).map(([name, f]) => ({ name, ...f }));
+export function struct<S extends Record<string, FieldSpec | undefined>>(
+  structName: string,
+  spec: S,
+  summary = '',
+): StructCodec<DecodedStruct<S>> {
+  const fields: StructField[] = Object.entries(spec).flatMap(([name, f]) => (f === undefined ? [] : [{ name, ...f }]));
   const keep = fields.map((f) => !isConstCodec(f.codec));
   let fixed: number | null = 0;
   let min = 0;

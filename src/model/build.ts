@@ -1,5 +1,6 @@
 import type { Transform } from '../math/transform.js';
 import { descendantCounts, globalsFromLocals } from './hierarchy.js';
+import { layoutByName } from '../formats/registry.js';
 import type { Dialect, Skeleton } from './skeleton.js';
 
 /** One bone of a {@link SkeletonDescription}: name hash, parent index and local transform. */
@@ -34,7 +35,8 @@ export interface SkeletonDescription {
 
 /**
  * A skeleton from a description: globals composed from the locals, descendant counts and stored
- * indices derived, bone ids allocated after the skeleton's id when not given. Never throws; parents
+ * indices derived, bone ids allocated after the skeleton's id when not given. Throws a RangeError
+ * only for a layout that is not registered; parents
  * that do not come before their child are kept as given (the checks report them).
  */
 export function buildSkeleton(description: SkeletonDescription): Skeleton {
@@ -44,12 +46,16 @@ export function buildSkeleton(description: SkeletonDescription): Skeleton {
     parents,
   );
   const descendants = descendantCounts(parents);
-  const idMask = description.dialect === 'scimitar' ? 0xffffffffn : 0xffffffffffffffffn;
+  // What the layout stores: a SkeletonType and an own transform in the anvilnext family's header,
+  // and ids of its width. The view of an empty record says which the layout has.
+  const layout = layoutByName(description.dialect);
+  const idMask = layout.idHexWidth === 8 ? 0xffffffffn : 0xffffffffffffffffn;
+  const stores = layout.view(layout.record({ dialect: layout.name, id: 0n, skeletonType: null, ownTransform: null, bones: [] }));
   return {
     dialect: description.dialect,
     id: description.id,
-    skeletonType: description.dialect === 'anvilnext' ? (description.skeletonType ?? 0) : null,
-    ownTransform: description.dialect === 'anvilnext' ? (description.ownTransform ?? null) : null,
+    skeletonType: stores.skeletonType !== null ? (description.skeletonType ?? 0) : null,
+    ownTransform: stores.ownTransform !== null ? (description.ownTransform ?? null) : null,
     bones: description.bones.map((b, index) => ({
       index,
       id: b.id ?? (description.id + BigInt(index + 1)) & idMask,

@@ -7,8 +7,19 @@ import {
   ANVIL_GHOST_RECON_WILDLANDS,
   ANVIL_HELPERS,
   BIPED,
+  BLENDER_RIGS,
   CLASS_NAMES as CLASS_LIST,
+  DAZ_GENESIS,
+  FFXIV,
   HUMANIK,
+  HUMANOID_AVATARS,
+  IMVU,
+  MIXAMO,
+  MOTIONBUILDER,
+  SECOND_LIFE,
+  SPARK_JOINTS,
+  UNREAL_MANNEQUIN,
+  VALVE_BIPED,
 } from './data/lists.js';
 
 /** Every class name the Skeleton format uses; kept apart so class hashes resolve on their own. */
@@ -110,8 +121,9 @@ function shortSideNames(humanIk: readonly string[]): string[] {
 
 /**
  * 3ds Max Biped names: the root alone (`Bip01`), root + part (`Bip01 Pelvis`), root + side + part
- * (`Bip01 L Thigh`), the numbered fingers and toes (`Bip01 L Finger0`, `Bip01 L Finger01`, `Bip01 R Toe0`)
- * and the numbered spine, neck, tail and ponytail links after the first (`Bip01 Spine1`).
+ * (`Bip01 L Thigh`), the numbered fingers and toes (`Bip01 L Finger0`, `Bip01 L Finger01`, `Bip01 R Toe0`),
+ * the numbered spine, neck, tail and ponytail links after the first (`Bip01 Spine1`), and the twist
+ * links (`Bip01 R ForeTwist`, `Bip01 R ForeTwist1`).
  */
 function bipedNames(): string[] {
   const names: string[] = [];
@@ -121,6 +133,10 @@ function bipedNames(): string[] {
     for (const chain of BIPED.chains) for (let link = 1; link <= 9; link++) names.push(`${root} ${chain}${link}`);
     for (const side of BIPED.sides) {
       for (const part of BIPED.sidedParts) names.push(`${root} ${side} ${part}`);
+      for (const twist of BIPED.twistLinks) {
+        names.push(`${root} ${side} ${twist}`);
+        for (let link = 1; link <= 9; link++) names.push(`${root} ${side} ${twist}${link}`);
+      }
       for (const digit of BIPED.digits) {
         for (const limb of ['Finger', 'Toe']) {
           names.push(`${root} ${side} ${limb}${digit}`);
@@ -133,19 +149,28 @@ function bipedNames(): string[] {
 }
 
 /**
- * Lists of whole bone names published for shipped Anvil rigs, each section a list of names as
- * found (their headers say which were checked against the published hashes).
+ * Lists of whole bone names published for shipped Anvil rigs, by list file (without `.txt`), each
+ * section a list of names as found (their headers say which were checked against the published hashes).
  */
-const ANVIL_RIG_LISTS: readonly Readonly<Record<string, readonly string[]>>[] = [
-  ANVIL_GHOST_RECON_WILDLANDS,
-  ANVIL_AC_ODYSSEY,
-  ANVIL_AC_UNITY,
-  ANVIL_AC1_ALTAIR,
+const ANVIL_RIG_LISTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  'anvil-ghost-recon-wildlands': ANVIL_GHOST_RECON_WILDLANDS,
+  'anvil-ac-odyssey': ANVIL_AC_ODYSSEY,
+  'anvil-ac-unity': ANVIL_AC_UNITY,
+  'anvil-ac1-altair': ANVIL_AC1_ALTAIR,
+};
+
+const listNames = (lists: readonly Readonly<Record<string, readonly string[]>>[]): string[] => [
+  ...new Set(lists.flatMap((list) => Object.values(list).flat())),
 ];
 
 /** Every name found on shipped Anvil rigs, in list order, each once. */
 export function anvilRigNames(): string[] {
-  return [...new Set(ANVIL_RIG_LISTS.flatMap((list) => Object.values(list).flat()))];
+  return listNames(Object.values(ANVIL_RIG_LISTS));
+}
+
+/** The ids of the lists of names found on shipped Anvil rigs (their file names without `.txt`). Never throws. */
+export function anvilRigListIds(): string[] {
+  return Object.keys(ANVIL_RIG_LISTS);
 }
 
 /** The names the naming schemes generate, class names first, each once. */
@@ -171,12 +196,55 @@ export function schemeNames(): readonly string[] {
 }
 
 /**
+ * Names of rigs from other tools and engines (Mixamo, the Unreal mannequin, Valve's biped,
+ * Blender's Rigify and MHX, an upper-case joint enum, Second Life's avatar, MotionBuilder's body
+ * nodes, the Unity/Godot humanoid, DAZ Genesis, Final Fantasy XIV, IMVU): dictionary entries only. They lend the
+ * cracker no words, since their lower-case and prefixed spellings would multiply its candidates.
+ */
+function otherRigNames(): string[] {
+  const names: string[] = [];
+  const withExtras = [...humanIkNames(), ...MIXAMO.extraNames];
+  for (const prefix of MIXAMO.prefixes) for (const name of withExtras) names.push(prefix + name);
+  names.push(...UNREAL_MANNEQUIN.centre);
+  for (const part of UNREAL_MANNEQUIN.sidedParts) for (const side of UNREAL_MANNEQUIN.sides) names.push(part + side);
+  names.push(...VALVE_BIPED.names, ...BLENDER_RIGS.rigify, ...BLENDER_RIGS.mhx, ...SPARK_JOINTS.names);
+  // Second Life's pose bones are its joint names without the leading m (mPelvis → Pelvis).
+  names.push(...SECOND_LIFE.mBones, ...SECOND_LIFE.mBones.map((name) => name.slice(1)), ...SECOND_LIFE.volumes);
+  names.push(...MOTIONBUILDER.centre, ...HUMANOID_AVATARS.centre);
+  for (const side of MOTIONBUILDER.sides) {
+    for (const part of MOTIONBUILDER.sidedParts) names.push(side + part);
+    for (const finger of MOTIONBUILDER.fingers) for (const joint of MOTIONBUILDER.fingerJoints) names.push(side + finger + joint);
+  }
+  for (const side of HUMANOID_AVATARS.sides) for (const part of HUMANOID_AVATARS.sidedParts) names.push(side + part);
+  names.push(...DAZ_GENESIS.centre, ...FFXIV.names, ...IMVU.names);
+  for (const side of DAZ_GENESIS.sides) for (const part of DAZ_GENESIS.sidedParts) names.push(side + part);
+  return names;
+}
+
+/**
  * Every name of the built-in dictionary: class names first, then the names found on shipped
  * Anvil rigs (so on a collision the attested name is the one `resolve` gives), then the rest of
- * the names the naming schemes generate.
+ * the names the naming schemes generate, then the names of other tools' rigs.
  */
-function buildBuiltInNames(): string[] {
-  return [...new Set([...CLASS_NAMES, ...anvilRigNames(), ...schemeNames()])];
+function buildBuiltInNames(rigNames: readonly string[] = anvilRigNames()): string[] {
+  return [...new Set([...CLASS_NAMES, ...rigNames, ...schemeNames(), ...MIXAMO.extraNames, ...otherRigNames()])];
+}
+
+/**
+ * The built-in dictionary's names as they would be without one list of names found on shipped
+ * rigs (an id of {@link anvilRigListIds}), for measuring the cracker on that list's hashes: its
+ * names stay only where another list or a naming scheme also gives them. Throws a RangeError on
+ * an unknown list id.
+ */
+export function builtInNamesWithout(listId: string): string[] {
+  if (!Object.hasOwn(ANVIL_RIG_LISTS, listId)) throw new RangeError(`no list of rig names called ${JSON.stringify(listId)}`);
+  return buildBuiltInNames(
+    listNames(
+      Object.entries(ANVIL_RIG_LISTS)
+        .filter(([id]) => id !== listId)
+        .map(([, list]) => list),
+    ),
+  );
 }
 
 let builtInNameList: readonly string[] | null = null;

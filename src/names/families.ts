@@ -4,7 +4,7 @@
  * of matches chance alone would give: a 32-bit hash matches a wrong name with probability 2⁻³²,
  * so trying `size` names against `targets` hashes yields `size × targets / 2³²` chance matches.
  */
-import { ANATOMY_WORDS, ANVIL_HELPERS, BIPED, CHAINS } from './data/lists.js';
+import { ANATOMY_WORDS, ANVIL_HELPER_FAMILIES, ANVIL_HELPERS, BIPED, CHAINS } from './data/lists.js';
 import { humanIkNames } from './dictionary.js';
 
 /** A template of names: every name is one value of each slot, concatenated in order. */
@@ -82,5 +82,29 @@ function buildDefaultFamilies(): NameFamily[] {
     family('numbered-bone', 'Bone<Sep><N>', ['Bone'], ['', '_', ' '], unique(numbers(0, 999), twoDigits, numbers(0, 999, 3))),
     family('word-word-digit', '<Word><Sep><Word><Digit>', words, ['', '_'], words, digit),
     family('biped-link', '<Bip01> <Chain><N>', BIPED.roots, [' '], BIPED.chains, numbers(1, 25)),
+    ...helperFamilies(words, humanIk, chains),
+  ];
+}
+
+/** The helper patterns of shipped Anvil rigs (anvil-helper-families.txt), each a family of its own. */
+function helperFamilies(words: readonly string[], humanIk: readonly string[], chains: readonly string[]): NameFamily[] {
+  const patterns = ANVIL_HELPER_FAMILIES;
+  const sides = ['Left', 'Right'];
+  const digit = ['', ...numbers(1, 9)];
+  const family = (id: string, template: string, ...slots: (readonly string[])[]): NameFamily => ({ id, template, slots });
+  return [
+    family('numbered-helper', '<O_|L_><NN><HumanIK name>', patterns.numberedHelperPrefixes, numbers(1, 9, 2), humanIk),
+    family('corrective', 'C_<Side><Part>', patterns.correctivePrefixes, sides, words),
+    family('roll-up-down', 'R_<Side><Part><Roll|Twist><_U|_D|Digit>', patterns.rollPrefixes, sides, words, patterns.rollKinds, [
+      ...patterns.rollEnds,
+      ...digit,
+    ]),
+    family('face-part-side', 'Fx_<Part>_<Side><Digit>', patterns.facePrefixes, patterns.faceParts, ['_'], patterns.faceSides, digit),
+    family('face-part', 'Fx_<Part><Digit>', patterns.facePrefixes, patterns.faceParts, digit),
+    family('side-part-twist', '<Side>_<Part><_Twist|Twist|_Roll><N>', patterns.twistSides, ['_'], words, patterns.twistKinds, [
+      ...digit,
+      ...numbers(1, 9, 2),
+    ]),
+    family('chain-side-nn', '<Chain>_<L|R|M|C>_<NN>', chains, ['_'], patterns.chainSides, ['_'], unique(numbers(1, 30), numbers(0, 30, 2))),
   ];
 }

@@ -1,8 +1,10 @@
 /**
- * The cracker's built-in vocabulary, derived from the names the naming schemes generate. The
- * names found on shipped rigs are resolved as known names but lend no words: every word added
- * multiplies the candidates of a many-word search, and with them its chance matches.
+ * The cracker's built-in vocabulary, derived from the names the naming schemes generate and the
+ * words a new user found missing. The names found on shipped rigs are resolved as
+ * known names but lend no words: every word added multiplies the candidates of a many-word
+ * search, and with them its chance matches.
  */
+import { ANATOMY_WORDS } from './data/lists.js';
 import { schemeNames } from './dictionary.js';
 
 /**
@@ -14,11 +16,15 @@ export function splitNameIntoWords(name: string): string[] {
 }
 
 /**
- * The built-in vocabulary for {@link crackHashes}: every word of the names the built-in naming schemes generate (see `schemeNames`), the numbers 0–99, and the separator `_`. Never throws.
+ * The built-in vocabulary for {@link crackHashes}: every word of the names the built-in naming
+ * schemes generate (see `schemeNames`), the words a new user found missing (anatomy-words.txt
+ * [user-vocabulary]: Knee, Elbow, Wrist, Eyelid, Cape, Scabbard, ...), the numbers 0–99, and the
+ * separator `_`. Never throws.
  */
 export function defaultVocabulary(): { words: string[]; separators: string[] } {
   const words = new Set<string>();
   for (const name of schemeNames()) for (const word of splitNameIntoWords(name)) words.add(word);
+  for (const word of ANATOMY_WORDS.userVocabulary) words.add(word);
   for (let n = 0; n <= 99; n++) words.add(String(n));
   return { words: [...words], separators: ['_'] };
 }

@@ -74,7 +74,7 @@ function skaterBytes(rig: Rig): Uint8Array {
   let nextId = 0x5e00_8000;
   const constrain = (name: string, target: string, weight: number) => {
     const bone = record.bones[indexOf.get(crc32(name))!]!;
-    bone.constraints.push({
+    bone.constraints!.push({
       id: nextId++,
       bone: { kind: 'ref', id: idOf.get(crc32(name))! },
       flag0: 1,

@@ -224,7 +224,7 @@ function scimitarBytes(random: SeededRandom, pool: readonly string[], id: bigint
   const ref = (index: number) => ({ kind: 'ref' as const, id: record.bones[index]!.id });
   if (count > 2 && random.chance(0.2)) {
     const bone = random.int(1, count - 1);
-    record.bones[bone]!.constraints.push({
+    record.bones[bone]!.constraints!.push({
       id: nextId++, bone: ref(bone), flag0: 1,
       targets: [{ id: nextId++, bone: ref(random.int(0, count - 1)), weight: 0.5 }],
       flag1: 0, rotation: [0, 0, 0, 1],

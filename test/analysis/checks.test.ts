@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countDescendants,
   ANVILNEXT_RECORD_CHECKS,
+  DECLARED_CHECKS,
   SCIMITAR_RECORD_CHECKS,
   CHECKS,
   MAX_OFFENDERS,
@@ -46,7 +47,7 @@ describe('the registry', () => {
     const skeleton = biped({ ownTransform: transform([0, 0, 0]) });
     const results = runChecks({ skeleton, boneName: names });
     // Without a decoded record the record-level checks cannot run; every model-level one holds.
-    const recordLevel = new Set([...ANVILNEXT_RECORD_CHECKS, ...SCIMITAR_RECORD_CHECKS].map((c) => c.id));
+    const recordLevel = new Set([...ANVILNEXT_RECORD_CHECKS, ...DECLARED_CHECKS, ...SCIMITAR_RECORD_CHECKS].map((c) => c.id));
     expect(results.map((r) => [r.id, r.status])).toEqual(CHECKS.map((c) => [c.id, recordLevel.has(c.id) ? 'not-applicable' : 'held']));
     expect(JSON.parse(JSON.stringify(results))).toEqual(results);
     expect(anyFailed(results)).toBe(false);

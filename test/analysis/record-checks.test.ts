@@ -83,7 +83,7 @@ describe('scimitar record checks', () => {
   it('a constraint on bone 9 naming bone 10 fails at bone 9', () => {
     const skater = load(SKATER);
     if (skater.dialect !== 'scimitar') throw new Error();
-    const holder = skater.record.bones.findIndex((b) => b.constraints.length > 0);
+    const holder = skater.record.bones.findIndex((b: { constraints: unknown[] }) => b.constraints.length > 0);
     skater.record.bones[holder]!.constraints[0]!.bone = { kind: 'ref', id: skater.record.bones[holder + 1]!.id };
     const r = result(skater, 'constraint-bone-itself');
     expect(r.status).toBe('failed');

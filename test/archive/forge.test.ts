@@ -482,10 +482,10 @@ describe('hostile archives', () => {
   });
 
   it.each([
-    [6, /Zstandard/],
+    [7, /Oodle/],
     [3, /Oodle/],
     [9, /unknown method 9/],
-  ])('refuses compressed blocks of method %s, naming it', async (method, name) => {
+  ])('refuses compressed blocks of method %s (Oodle or unknown), naming it', async (method, name) => {
     const bytes = writeForge(options({ compress: literalRun, method }));
     const { x } = layout(bytes);
     const forge = await openForge(bytesSource(bytes));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decompressLzo1x } from '../../src/archive/lzo1x.js';
+import { decompressLzo1x, decompressLzo1xInto } from '../../src/archive/lzo1x.js';
 import { ParseError } from '../../src/io/errors.js';
 import { lzoCompress, lzoPython, lzoSkipReason } from '../helpers/lzo-reference.js';
 
@@ -172,5 +172,20 @@ describe.skipIf(lzoPython === undefined)(`against liblzo2 (skipped when ${lzoSki
       ),
       { numRuns: 500, seed: 7 },
     );
+  });
+});
+
+describe('decoding into a caller’s buffer', () => {
+  it('writes only the region it is given, even with whole-word copies near its end', () => {
+    // 14 61 62 63: 3 literals "abc"; 88 00: M2 of 5 from distance 3 → "abcab"; 11 00 00: end.
+    // Word copies may run up to 3 bytes past a run, but never past the region: the 0xEE
+    // sentinels on both sides must survive.
+    const whole = new Uint8Array(16).fill(0xee);
+    decompressLzo1xInto(bytes(0x14, 0x61, 0x62, 0x63, 0x88, 0x00, 0x11, 0x00, 0x00), whole.subarray(4, 12));
+    expect([...whole]).toEqual([0xee, 0xee, 0xee, 0xee, ...ascii('abcabcab'), 0xee, 0xee, 0xee, 0xee]);
+    // "abc" alone into a 3-byte region: a whole word would write a 4th byte, over the sentinel.
+    const tight = new Uint8Array(5).fill(0xee);
+    decompressLzo1xInto(bytes(0x14, 0x61, 0x62, 0x63, 0x11, 0x00, 0x00), tight.subarray(1, 4));
+    expect([...tight]).toEqual([0xee, ...ascii('abc'), 0xee]);
   });
 });

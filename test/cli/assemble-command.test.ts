@@ -211,9 +211,27 @@ describe('readResourceHeader', () => {
     const anvilnext = join(dir, 'a.bin');
     // u64 id 0x1122334455667788 little-endian, then the Skeleton class 0x24AECB7C.
     writeFileSync(anvilnext, Uint8Array.from([0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0x7c, 0xcb, 0xae, 0x24, 0, 0, 0, 0]));
+    // Wildlands and Breakpoint store the header as the main title does: all three fit, with the same id.
     expect(readResourceHeader(anvilnext)).toEqual({
       kind: 'resource',
-      candidates: [{ header: { kind: 'Skeleton', dialect: 'anvilnext' }, id: 0x1122334455667788n }],
+      candidates: ['anvilnext', 'anvilnext/wildlands', 'anvilnext/breakpoint'].map((dialect) => ({
+        header: { kind: 'Skeleton', dialect },
+        id: 0x1122334455667788n,
+      })),
+    });
+    const unity = join(dir, 'u.bin');
+    // Unity: u8 1, then u64 id 0x0102030405060708, then the class at 9.
+    writeFileSync(unity, Uint8Array.from([1, 8, 7, 6, 5, 4, 3, 2, 1, 0x7c, 0xcb, 0xae, 0x24, 0, 0, 0]));
+    expect(readResourceHeader(unity)).toEqual({
+      kind: 'resource',
+      candidates: [{ header: { kind: 'Skeleton', dialect: 'anvilnext/unity' }, id: 0x0102030405060708n }],
+    });
+    const ac1 = join(dir, 'ac1.bin');
+    // AC1: u32 id 0x00C0FFEE, then the class at 4.
+    writeFileSync(ac1, Uint8Array.from([0xee, 0xff, 0xc0, 0x00, 0x7c, 0xcb, 0xae, 0x24, 0, 0, 0, 0, 0, 0, 0, 0]));
+    expect(readResourceHeader(ac1)).toEqual({
+      kind: 'resource',
+      candidates: [{ header: { kind: 'Skeleton', dialect: 'scimitar/ac1' }, id: 0x00c0ffeen }],
     });
     const scimitar = join(dir, 's.bin');
     // u8 1, u32 id 0x5E001000, class at 5.

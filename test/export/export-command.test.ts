@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerExportCommand } from '../../src/cli/commands/export.js';
 import { UsageError } from '../../src/cli/errors.js';
@@ -116,10 +116,11 @@ describe('anvil-skel export', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('an unknown --dialect is a commander usage error (the shared resource option)', async () => {
+  it('an unknown --dialect is a usage error naming the registered layouts (the shared resource option)', async () => {
     const error = await run(input, '-o', 'x.glb', '--dialect', 'frostbite').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CommanderError);
-    expect((error as CommanderError).code).toBe('commander.invalidArgument');
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/"frostbite".*|.*anvilnext\/unity.*/);
+    expect((error as Error).message).toContain('scimitar/ac1');
   });
 
   it('never overwrites the input', async () => {

@@ -1,3 +1,4 @@
+import type { ScimitarBone } from '../../src/formats/scimitar/bone.js';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/io/errors.js';
 import { readResource, writeResource } from '../../src/formats/resource.js';
@@ -74,8 +75,8 @@ describe('scimitar Skeleton from a hand-assembled fixture', () => {
     const r = resource.record;
     expect(r.id).toBe(0x500);
     expect(r.unknown0).toBe(2);
-    expect(r.bones.map((x) => x.id)).toEqual([0x10, 0x11, 0x12]);
-    expect(r.bones.map((x) => x.nameHash)).toEqual([ROOT, LEFT, RIGHT]);
+    expect(r.bones.map((x: ScimitarBone) => x.id)).toEqual([0x10, 0x11, 0x12]);
+    expect(r.bones.map((x: ScimitarBone) => x.nameHash)).toEqual([ROOT, LEFT, RIGHT]);
     expect(r.bones[0]!.parent).toEqual({ kind: 'null' });
     expect(r.bones[2]!.parent).toEqual({ kind: 'ref', id: 0x10 });
     expect(r.bones[1]!.initialTransforms.id).toBe(0x21);
@@ -87,7 +88,7 @@ describe('scimitar Skeleton from a hand-assembled fixture', () => {
     expect(c.flag0).toBe(1);
     expect(c.targets).toEqual([{ id: 0x31, bone: { kind: 'ref', id: 0x12 }, weight: 0.25 }]);
     expect(c.rotation).toEqual([0, 0, 0, 1]);
-    expect(r.bones.map((x) => [x.index, x.descendants])).toEqual([
+    expect(r.bones.map((x: ScimitarBone) => [x.index, x.descendants])).toEqual([
       [0, 2],
       [1, 0],
       [2, 0],

@@ -5,23 +5,18 @@
  * without consuming input, and its count is checked against count × minSize ≤ remaining bytes).
  */
 import { describe, expect, it } from 'vitest';
-import { skeletonComponent } from '../../src/formats/anvilnext/component.js';
-import { anvilnextSkeletonCodec } from '../../src/formats/anvilnext/skeleton.js';
-import { scimitarSkeleton } from '../../src/formats/scimitar/skeleton.js';
+import { layouts } from '../../src/formats/registry.js';
 import type { AnyCodec } from '../../src/grammar/codec.js';
 import { counted } from '../../src/grammar/array.js';
 import { u32 } from '../../src/grammar/primitives.js';
 import { struct } from '../../src/grammar/struct.js';
-import { allReadings } from '../../scripts/fuzz/targets.js';
 
-const roots: [string, AnyCodec][] = [
-  ...allReadings().map((r): [string, AnyCodec] => [
-    `anvilnext Skeleton (${r.reflexConstraints}, ${r.poseBoneHeader})`,
-    anvilnextSkeletonCodec(r),
-  ]),
-  ['scimitar Skeleton', scimitarSkeleton],
-  ['SkeletonComponent', skeletonComponent],
-];
+// Every registered layout's classes under every reading.
+const roots: [string, AnyCodec][] = layouts().flatMap((layout) =>
+  layout.kinds.flatMap((kind) =>
+    layout.readings().map((r): [string, AnyCodec] => [`${layout.name} ${kind} (${layout.readingKey(r)})`, layout.codec(kind, r)]),
+  ),
+);
 
 /** Deepest chain of nested codecs below `codec`; throws on a cycle. */
 function depth(codec: AnyCodec, onPath: Set<AnyCodec> = new Set()): number {

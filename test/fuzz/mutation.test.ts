@@ -4,13 +4,16 @@ import { applyMutations, countOffsets, type MutationContext } from '../../script
 import {
   allReadings,
   checkResource,
+  layoutSeeds,
   sampleSeeds,
   withHeaderOf,
   type CheckOptions,
   type ResourceReadSpec,
   type Verdict,
 } from '../../scripts/fuzz/targets.js';
+import { decoderLanes } from '../../scripts/fuzz/decoder-targets.js';
 import { mutations } from '../helpers/arbitraries.js';
+import { layouts } from '../../src/formats/registry.js';
 
 const SLOW_MS = 100;
 
@@ -60,6 +63,18 @@ const lanes: Lane[] = [
     runs: 1000,
     spec: () => ({ dialect: 'scimitar' }),
   },
+  // The sibling titles' layouts, forced, on the bundled rigs their record builders write (every reading in turn).
+  ...layouts()
+    .filter((layout) => layout.source !== 'seed')
+    .map((layout): Lane => {
+      const layoutReadings = layout.readings();
+      return {
+        name: `Skeletons written and read as ${layout.name}`,
+        inputs: layoutSeeds(layout),
+        runs: 400,
+        spec: (pick) => ({ dialect: layout.name, reading: layoutReadings[pick % layoutReadings.length] }),
+      };
+    }),
   {
     name: 'every sample, through every command (decode with spans agrees, hex dump, glTF export, census)',
     inputs: seeds.all.map((f) => f.bytes),
@@ -91,3 +106,34 @@ describe.each(lanes)('random byte mutations of $name', (lane) => {
     expect(outcomes.decoded).toBeGreaterThan(0);
   });
 });
+
+// The archive's block decoders, fed a declared size and a stream (scripts/fuzz/decoder-targets.ts).
+describe.each(decoderLanes().map((lane) => ({ name: lane.target.name, ...lane })))('random byte mutations of $name blocks', (lane) => {
+  const contexts: MutationContext[] = lane.seeds.map((input) => ({
+    counts: countOffsets(input),
+    others: lane.seeds.filter((o) => o !== input),
+  }));
+
+  it('either decode to exactly the declared size or raise a ParseError inside the input, quickly', () => {
+    const outcomes = { decoded: 0, refused: 0, skipped: 0 };
+    fc.assert(
+      fc.property(fc.nat(), mutations, (pick, ms) => {
+        const which = pick % lane.seeds.length;
+        const input = applyMutations(lane.seeds[which]!, ms, contexts[which]!);
+        const start = performance.now();
+        outcomes[lane.target.check(input).outcome]++;
+        const elapsed = performance.now() - start;
+        if (elapsed > SLOW_MS) expect(Math.min(...[0, 1].map(() => timeOf(() => lane.target.check(input))))).toBeLessThanOrEqual(SLOW_MS);
+      }),
+      { numRuns: 500 },
+    );
+    expect(outcomes.refused).toBeGreaterThan(50);
+    expect(outcomes.decoded).toBeGreaterThan(0);
+  });
+});
+
+function timeOf(run: () => unknown): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}

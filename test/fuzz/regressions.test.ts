@@ -14,10 +14,21 @@ import {
   Violation,
   type FuzzTarget,
 } from '../../scripts/fuzz/targets.js';
+import { DECODER_NAMES, decoderTargets } from '../../scripts/fuzz/decoder-targets.js';
 
 const DIR = join(import.meta.dirname, '..', 'fuzz-regressions');
 const SLOW_MS = 100;
-const READERS = ['skeleton', 'skeleton-anvilnext', 'skeleton-scimitar', 'component', 'commands', 'name-list', 'hash', 'pose-find'];
+const READERS = [
+  'skeleton',
+  'skeleton-anvilnext',
+  'skeleton-scimitar',
+  'component',
+  'commands',
+  'name-list',
+  'hash',
+  'pose-find',
+  ...DECODER_NAMES,
+];
 
 const files = readdirSync(DIR)
   .filter((name) => !name.startsWith('.') && name !== 'README.md')
@@ -39,6 +50,7 @@ function replayTargets(): FuzzTarget[] {
     check: (input) => checkResource(input, { dialect: 'scimitar' }),
   });
   for (const { variant, skeleton } of poseSkeletons()) targets.push(poseFind(skeleton, variant));
+  targets.push(...decoderTargets());
   return targets;
 }
 

@@ -5,10 +5,11 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkGeneratedReaders } from '../../scripts/fuzz/targets.js';
-import { ANVILNEXT_READING_CHOICES, anvilnextSkeletonCodec, skeletonComponent } from '../../src/formats/anvilnext/index.js';
+import { ANVILNEXT_READING_CHOICES } from '../../src/formats/anvilnext/index.js';
 import { compiledReaderSources } from '../../src/formats/compiled-readers.js';
+import { layouts } from '../../src/formats/registry.js';
+import { layoutDeclarations } from '../../scripts/layout-declarations.js';
 import { resourceCodec, writeResource } from '../../src/formats/resource.js';
-import { scimitarSkeleton } from '../../src/formats/scimitar/index.js';
 import {
   compileReaderModule,
   compiledReaderStatus,
@@ -61,22 +62,38 @@ function caught(run: () => unknown): ParseError {
   throw new Error('expected a refusal');
 }
 
+const declarations = await layoutDeclarations();
+
 describe('the generated readers of the formats', () => {
+  it('are generated for every registered layout, from the layout folders alone', () => {
+    // The generator finds the folders on disk; the registry lists them in code: they must agree.
+    expect(declarations.map((d) => d.name).sort()).toEqual(
+      layouts()
+        .map((l) => l.name)
+        .sort(),
+    );
+  });
+
   it('are what `npm run gen:readers` writes from the current declarations', () => {
-    for (const [path, text] of Object.entries(compiledReaderSources()))
+    for (const [path, text] of Object.entries(compiledReaderSources(declarations)))
       expect(readFileSync(path, 'utf8'), `${path} is stale: run npm run gen:readers`).toBe(text);
   });
 
   it('are used by every resource codec (none stale, none missing)', () => {
-    const codecs: [string, AnyCodec][] = [
-      ['scimitar Skeleton', scimitarSkeleton],
-      ['SkeletonComponent', skeletonComponent],
-      ...readings.map((r): [string, AnyCodec] => [
-        `anvilnext Skeleton ${r.reflexConstraints}/${r.poseBoneHeader}`,
-        anvilnextSkeletonCodec(r),
-      ]),
-    ];
-    for (const [name, codec] of codecs) expect(compiledReaderStatus(codec), name).toBe('compiled');
+    const codecs: [string, AnyCodec, boolean][] = layouts().flatMap((layout) =>
+      layout.kinds.flatMap((kind) =>
+        layout
+          .readings()
+          .map((r): [string, AnyCodec, boolean] => [
+            `${layout.name} ${kind} ${layout.readingKey(r)}`,
+            layout.codec(kind, r),
+            layout.compiledModule !== null,
+          ]),
+      ),
+    );
+    expect(codecs.length).toBeGreaterThanOrEqual(6 + 4);
+    // A layout without a generated module reads through its declarations.
+    for (const [name, codec, compiled] of codecs) expect(compiledReaderStatus(codec), name).toBe(compiled ? 'compiled' : 'interpreted');
   });
 
   it("decode every sample and an inventory-scale corpus to exactly the declarations' values", () => {
@@ -356,5 +373,27 @@ describe('the reader compiler on a declaration with every kind of part', () => {
     }
     // The refusals cover the scoped references, the repeated id, the constants and the counts.
     expect(refused).toBeGreaterThan(good.length + 50);
+  });
+});
+
+describe('the signature of a generated reader', () => {
+  it('changes when a building block behaves otherwise, so an old reader is never used for it', () => {
+    // Two declarations alike but for the tag their pointer takes for a reference: 02, or 01 as some
+    // titles spell it. The reader generated for one must read as stale for the other.
+    const declare = (reference: number) =>
+      struct('Holder', { link: field(pointer({ id: u32, tags: { reference } }), 'Observed', ''), after: field(u32, 'Observed', '') });
+    const standard = declare(2);
+    const other = declare(1);
+    expect(declarationSignature(standard)).not.toBe(declarationSignature(other));
+    const source = compileReaderModule([{ name: 'holderReader', codec: standard }], {
+      grammarImport: '../../grammar/index.js',
+      readerImport: '../../io/reader.js',
+      header: 'a test holder',
+    });
+    expect(source).toContain(`signature: '${declarationSignature(standard)}'`);
+    // The bytes 01 + id mean a reference to `other` and nothing to `standard`.
+    const bytes = Uint8Array.from([1, 7, 0, 0, 0, 9, 0, 0, 0]);
+    expect(decodeFast(other, bytes)).toEqual({ link: { kind: 'ref', id: 7 }, after: 9 });
+    expect(() => decodeFast(standard, bytes)).toThrow(/pointer tag 03 or 02/);
   });
 });

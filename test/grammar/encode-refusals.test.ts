@@ -69,13 +69,13 @@ describe('the samples, as the layouts above assume', () => {
     const s = skater().record;
     expect(s.bones.length).toBe(23);
     expect(s.bones[0]!.parent.kind).toBe('null');
-    expect(s.bones.map((b) => b.constraints.length)).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(s.bones.map((b) => b.constraints!.length)).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(s.bones.slice(1).every((b) => b.parent.kind === 'ref')).toBe(true);
     const a = rider().record;
     expect(a.bones.length).toBe(31);
     expect(a.bones[0]!.parent.kind).toBe('null');
     expect(a.bones.slice(1).every((b) => b.parent.kind === 'ref')).toBe(true);
-    expect(a.bones.every((b) => b.mirror.kind === 'ref' && b.displayData.kind === 'null' && b.words.length === 0)).toBe(true);
+    expect(a.bones.every((b) => b.mirror.kind === 'ref' && b.displayData!.kind === 'null' && b.words.length === 0)).toBe(true);
   });
 
   it('write back to their own bytes (nothing valid is refused)', () => {
@@ -162,7 +162,7 @@ describe('integer fields', () => {
 describe('f32 fields', () => {
   it('refuse a finite value that overflows to Infinity', () => {
     const { resource, record } = skater();
-    record.bones[5]!.constraints[0]!.targets[0]!.weight = 1e40;
+    record.bones[5]!.constraints![0]!.targets[0]!.weight = 1e40;
     // bones[5] at 111 + 4 × 98 = 503; its constraint at +92 + 4 = +96; the constraint's targets at
     // +15 + 4 = +19; the target's weight after tag, id, class and a 5-byte reference: +14.
     // 503 + 96 + 19 + 14 = 632.
@@ -264,7 +264,7 @@ describe('fixed-size values and arrays', () => {
 
   it('refuse an empty byte buffer where length 0 reads back as absent', () => {
     const { resource, record } = rider();
-    expect([record.reflexConstraints?.length, record.trailingWords.length]).toEqual([8, 3]);
+    expect([record.reflexConstraints?.length, record.trailingWords!.length]).toEqual([8, 3]);
     record.reflexConstraints = new Uint8Array(0);
     // The file is 4095 bytes; it ends with the trailing words (a count and three u32: 16 bytes),
     // before them the reflex buffer (a length and 8 bytes: 12). 4095 − 16 − 12 = 4067.
@@ -348,7 +348,7 @@ describe('references', () => {
   it('refuse a scimitar constraint target that names a removed bone', () => {
     const { resource, record } = skater();
     // Bone 6 is a leaf, the target of bone 5's constraint.
-    expect(record.bones[5]!.constraints[0]!.targets[0]!.bone).toEqual({ kind: 'ref', id: record.bones[6]!.id });
+    expect(record.bones[5]!.constraints![0]!.targets[0]!.bone).toEqual({ kind: 'ref', id: record.bones[6]!.id });
     record.bones.splice(6, 1);
     // bones[5] at 503 + 96 + 19 (see the weight above), then the target's reference after tag, id
     // and class: +9, its id at +10. 503 + 96 + 19 + 10 = 628.

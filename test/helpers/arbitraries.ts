@@ -19,6 +19,26 @@ import type { Quat, Vec4 } from '../../src/math/vector.js';
 import { buildSkeleton, type BoneDescription } from '../../src/model/build.js';
 import type { Skeleton } from '../../src/model/skeleton.js';
 import { BYTE_VALUES, COUNT_VALUES, FLOAT_WORDS, type Mutation } from '../../scripts/fuzz/mutations.js';
+import { anvilnextBone as anvilnextBoneDeclaration } from '../../src/formats/anvilnext/bone.js';
+import { anvilnextSkeletonDeclaration } from '../../src/formats/anvilnext/skeleton.js';
+import type { StructCodec } from '../../src/grammar/struct.js';
+import { layoutByName } from '../../src/formats/registry.js';
+
+/** The family a layout derives from (its id width, mirror semantics, own transform). */
+const familyOf = (dialect: Dialect): 'anvilnext' | 'scimitar' => layoutByName(dialect).family;
+
+/**
+ * The values the declarations give a field (`field(…, { equals | oneOf })`): what the arbitraries
+ * draw most often, so a test never keeps its own copy of a fact the declarations hold.
+ */
+export function declaredValues(codec: StructCodec<unknown>, name: string): number[] {
+  const expect = codec.fields.find((f) => f.name === name)?.expect;
+  if (expect === undefined || 'pointer' in expect) throw new Error(`${codec.structName}.${name} declares no value`);
+  return 'equals' in expect ? [expect.equals] : [...expect.oneOf];
+}
+
+const declaredOrAny = (codec: StructCodec<unknown>, name: string, any: fc.Arbitrary<number>): fc.Arbitrary<number> =>
+  fc.oneof(fc.constantFrom(...declaredValues(codec, name)), any);
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -87,7 +107,7 @@ function parentsFrom(picks: readonly number[]): number[] {
  * mirrors: disjoint pairs (the mirror data names both bones of a pair), else none.
  */
 function mirrorsFrom(dialect: Dialect, n: number, proposals: readonly number[]): (number | null)[] {
-  if (dialect === 'anvilnext') {
+  if (familyOf(dialect) === 'anvilnext') {
     // 0 (what shrinking heads for) is the bone itself; k names bone k − 1.
     return Array.from({ length: n }, (_, i) => {
       const k = (proposals[i] ?? 0) % (n + 1);
@@ -112,8 +132,9 @@ function mirrorsFrom(dialect: Dialect, n: number, proposals: readonly number[]):
  * skeletons stay small.
  */
 export function skeletonModel(dialect: Dialect, options: ModelOptions = {}): fc.Arbitrary<Skeleton> {
-  const maxBones = options.maxBones ?? (dialect === 'scimitar' ? 40 : 48);
-  const idMax = dialect === 'scimitar' ? 0xffffffffn : 0xffffffffffffffffn;
+  const family = familyOf(dialect);
+  const maxBones = options.maxBones ?? (family === 'scimitar' ? 40 : 48);
+  const idMax = family === 'scimitar' ? 0xffffffffn : 0xffffffffffffffffn;
   return fc.integer({ min: 1, max: maxBones }).chain((n) =>
     fc
       .record({
@@ -123,7 +144,7 @@ export function skeletonModel(dialect: Dialect, options: ModelOptions = {}): fc.
         locals: fc.array(transform, { minLength: n, maxLength: n }),
         mirrors: fc.array(fc.nat(), { minLength: n, maxLength: n }).map((p) => mirrorsFrom(dialect, n, p)),
         boneIds: fc.option(fc.uniqueArray(fc.bigInt({ min: 0n, max: idMax }), { minLength: n, maxLength: n }), { freq: 2 }),
-        skeletonType: fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 5, 6, 7, 8, 14), u32),
+        skeletonType: declaredOrAny(anvilnextSkeletonDeclaration(), 'skeletonType', u32),
         own: transform,
       })
       .map((r) => {
@@ -138,7 +159,7 @@ export function skeletonModel(dialect: Dialect, options: ModelOptions = {}): fc.
           dialect,
           id: r.id,
           skeletonType: r.skeletonType,
-          ownTransform: dialect === 'anvilnext' ? r.own : null,
+          ownTransform: family === 'anvilnext' ? r.own : null,
           bones,
         });
       }),
@@ -189,8 +210,8 @@ function anvilnextBone(index: number, ids: readonly bigint[]): fc.Arbitrary<Anvi
     enumValue: u32,
     modifiers: fc.constant([] as never[]),
     words: u32Array(4),
-    constantWord: fc.oneof(fc.constant(7), u32),
-    constantFloat: fc.oneof(fc.constant(1), anyF32),
+    constantWord: declaredOrAny(anvilnextBoneDeclaration, 'constantWord', u32),
+    constantFloat: declaredOrAny(anvilnextBoneDeclaration, 'constantFloat', anyF32),
     packedWord: u32,
   });
 }

@@ -5,17 +5,18 @@
  */
 import type { Confidence } from '../../grammar/codec.js';
 import type { StructField } from '../../grammar/struct.js';
-import { anvilnextBone } from '../../formats/anvilnext/bone.js';
-import { skeletonComponent } from '../../formats/anvilnext/component.js';
-import { ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from '../../formats/anvilnext/reading.js';
-import { anvilnextSkeletonCodec } from '../../formats/anvilnext/skeleton.js';
+import { skeletonComponentDeclaration } from '../../formats/anvilnext/component.js';
 import type { Dialect } from '../../formats/dialect.js';
-import { scimitarBone } from '../../formats/scimitar/bone.js';
-import { scimitarSkeleton } from '../../formats/scimitar/skeleton.js';
+import type { Reading } from '../../formats/layout.js';
+import { layoutByName, layoutNames } from '../../formats/registry.js';
 
-/** The three resource layouts a census counts: the Skeletons of each dialect and the component. */
+/** The resource layouts a census counts: each registered layout's Skeletons, and the component. */
 export type CensusLayout = Dialect | 'component';
-export const CENSUS_LAYOUTS: readonly CensusLayout[] = ['anvilnext', 'scimitar', 'component'];
+
+/** Every layout a census counts, in registry order, then the component. */
+export function censusLayouts(): CensusLayout[] {
+  return [...layoutNames(), 'component'];
+}
 
 /** The pseudo-portion after the last field: the file must end exactly there. */
 export const END_PORTION = '(end)';
@@ -41,21 +42,16 @@ const END_DESCRIPTOR: PortionDescriptor = {
   declared: 'Proven',
 };
 
-/** The ordered portions of a layout's resource, then the end of the data. */
-export function layoutPortions(layout: CensusLayout, reading: AnvilnextReading = ANVILNEXT_READING_DEFAULTS): PortionDescriptor[] {
-  const fields =
-    layout === 'anvilnext'
-      ? anvilnextSkeletonCodec(reading).fields
-      : layout === 'scimitar'
-        ? scimitarSkeleton.fields
-        : skeletonComponent.fields;
+/** The ordered portions of a layout's resource under a reading, then the end of the data. */
+export function layoutPortions(layout: CensusLayout, reading?: Reading): PortionDescriptor[] {
+  const fields = layout === 'component' ? skeletonComponentDeclaration.fields : layoutByName(layout).codec('Skeleton', reading).fields;
   return [...describe(fields), END_DESCRIPTOR];
 }
 
 /** The Bone fields of a Skeleton layout, in order; none for the component. */
 export function boneFields(layout: CensusLayout): PortionDescriptor[] {
   if (layout === 'component') return [];
-  return describe(layout === 'anvilnext' ? anvilnextBone.fields : scimitarBone.fields);
+  return describe(layoutByName(layout).bone.fields);
 }
 
 /** The resource field that holds the bones (its refusals name a Bone field). */

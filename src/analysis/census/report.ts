@@ -5,9 +5,10 @@
  */
 import { CHECKS, checkById } from '../checks/index.js';
 import type { CheckConfidence } from '../checks/index.js';
-import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
 import type { Dialect } from '../../formats/dialect.js';
-import { boneFields, CENSUS_LAYOUTS, layoutPortions, type CensusLayout } from './portions.js';
+import { boneFields, censusLayouts, layoutPortions, type CensusLayout } from './portions.js';
+import type { Reading } from '../../formats/layout.js';
+import { findLayout } from '../../formats/registry.js';
 import { keepExamples, type CensusRefusal, type CensusState, type CheckExample, type HeldFailed, type ProvenFailure } from './state.js';
 
 /**
@@ -133,8 +134,8 @@ export interface CensusReport {
   checks: Record<string, CheckReport>;
   /** Each layout's portions and Bone fields. */
   layouts: Record<CensusLayout, LayoutReport>;
-  /** The anvilnext reading the census read with. */
-  reading: AnvilnextReading;
+  /** The reading choices the census read with (every registered layout's, defaults filled in). */
+  reading: Reading;
   /** True when every Skeleton and SkeletonComponent read to its exact end, every file could be read and no Proven check failed. */
   ok: boolean;
   /** Every refused or unreadable file, by file name. */
@@ -196,10 +197,16 @@ function checksReport(state: CensusState): Record<string, CheckReport> {
   return out;
 }
 
-export function censusReport(state: CensusState, reading: AnvilnextReading): CensusReport {
+export function censusReport(state: CensusState, reading: Reading): CensusReport {
   const layouts = {} as Record<CensusLayout, LayoutReport>;
-  for (const layout of CENSUS_LAYOUTS) {
-    const s = state.layouts[layout];
+  // The seed's layouts and the component always; a sibling layout once the census met one.
+  const names = new Set(
+    [...censusLayouts(), ...Object.keys(state.layouts)].filter(
+      (layout) => layout === 'component' || findLayout(layout)?.source === 'seed' || (state.layouts[layout]?.files ?? 0) > 0,
+    ),
+  );
+  for (const layout of names) {
+    const s = state.layouts[layout] ?? { files: 0, exact: 0, portions: {}, boneFields: {} };
     layouts[layout] = {
       files: s.files,
       exact: s.exact,
@@ -215,25 +222,33 @@ export function censusReport(state: CensusState, reading: AnvilnextReading): Cen
       ),
     };
   }
-  const a = layouts.anvilnext;
-  const s = layouts.scimitar;
-  const c = layouts.component;
+  const skeletonLayouts = [...names].filter((layout) => layout !== 'component');
+  const c = layouts.component!;
   const checks = checksReport(state);
   const refusals = [...state.refusals].sort(compareRefusals);
   const provenFailed = Object.values(checks).reduce((n, check) => n + check.provenFailed, 0);
+  const byDialect: Record<string, number> = {};
+  const exactByDialect: Record<string, number> = {};
+  const bonesByDialect: Record<string, number> = {};
+  for (const layout of skeletonLayouts) {
+    byDialect[layout] = layouts[layout]!.files;
+    exactByDialect[layout] = layouts[layout]!.exact;
+    bonesByDialect[layout] = state.bones[layout] ?? 0;
+  }
+  const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
   return {
     files: state.files,
     skipped: state.skipped,
     unreadable: state.unreadable,
     skeletons: {
-      total: a.files + s.files,
-      exact: a.exact + s.exact,
-      refused: a.files - a.exact + s.files - s.exact,
-      byDialect: { anvilnext: a.files, scimitar: s.files },
-      exactByDialect: { anvilnext: a.exact, scimitar: s.exact },
+      total: sum(byDialect),
+      exact: sum(exactByDialect),
+      refused: sum(byDialect) - sum(exactByDialect),
+      byDialect,
+      exactByDialect,
     },
-    bones: state.bones.anvilnext + state.bones.scimitar,
-    bonesByDialect: { anvilnext: state.bones.anvilnext, scimitar: state.bones.scimitar },
+    bones: sum(bonesByDialect),
+    bonesByDialect,
     skeletonTypes: sortedCounts(state.skeletonTypes),
     rootLocalEqualsOwn: state.rootLocalEqualsOwn,
     rootLocalCompared: state.rootLocalCompared,

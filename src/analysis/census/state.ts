@@ -5,7 +5,7 @@
  * is the same however the files were shared out.
  */
 import type { Dialect } from '../../formats/dialect.js';
-import { CENSUS_LAYOUTS, type CensusLayout } from './portions.js';
+import { censusLayouts, type CensusLayout } from './portions.js';
 
 /** Files that were read past a portion, and files refused inside it. */
 export interface HeldFailed {
@@ -51,6 +51,23 @@ export interface CensusRefusal {
   expected: string | null;
   /** What was found; null without a ParseError. */
   actual: string | null;
+  /** The whole message. */
+  message: string;
+  /**
+   * When several layouts fit the header and every one refused the file: where each stopped (the
+   * first is the refusal above). Absent when one layout was tried.
+   */
+  candidates?: LayoutAttempt[];
+}
+
+/** Where one layout stopped reading a file it refused. */
+export interface LayoutAttempt {
+  /** The layout. */
+  dialect: Dialect;
+  /** The furthest offset it reached: the refusal's offset. */
+  offset: number;
+  /** The field path of the refusal. */
+  path: string;
   /** The whole message. */
   message: string;
 }
@@ -160,8 +177,8 @@ export function emptyCensusState(): CensusState {
     files: 0,
     skipped: 0,
     unreadable: 0,
-    layouts: { anvilnext: emptyLayout(), scimitar: emptyLayout(), component: emptyLayout() },
-    bones: { anvilnext: 0, scimitar: 0 },
+    layouts: Object.fromEntries(censusLayouts().map((layout) => [layout, emptyLayout()])),
+    bones: Object.fromEntries(censusLayouts().flatMap((layout) => (layout === 'component' ? [] : [[layout, 0]]))),
     skeletonTypes: {},
     rootLocalEqualsOwn: 0,
     rootLocalCompared: 0,
@@ -224,16 +241,14 @@ export function mergeCensusState(into: CensusState, from: Readonly<CensusState>)
   into.files += from.files;
   into.skipped += from.skipped;
   into.unreadable += from.unreadable;
-  for (const layout of CENSUS_LAYOUTS) {
-    const a = into.layouts[layout];
-    const b = from.layouts[layout];
+  for (const [layout, b] of Object.entries(from.layouts)) {
+    const a = (into.layouts[layout] ??= emptyLayout());
     a.files += b.files;
     a.exact += b.exact;
     addPortions(a.portions, b.portions);
     addPortions(a.boneFields, b.boneFields);
   }
-  into.bones.anvilnext += from.bones.anvilnext;
-  into.bones.scimitar += from.bones.scimitar;
+  for (const [dialect, bones] of Object.entries(from.bones)) into.bones[dialect] = (into.bones[dialect] ?? 0) + bones;
   addCounts(into.skeletonTypes, from.skeletonTypes);
   into.rootLocalEqualsOwn += from.rootLocalEqualsOwn;
   into.rootLocalCompared += from.rootLocalCompared;

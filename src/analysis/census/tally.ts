@@ -8,14 +8,14 @@ import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import { quatLaneDifferenceOf } from '../../math/quaternion.js';
 import { hex } from '../../names/hex.js';
 import type { Dialect } from '../../formats/dialect.js';
-import type { Resource } from '../../formats/resource.js';
+import type { Resource, SkeletonResource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { boneOffsets } from '../bone-offsets.js';
 import { runChecks } from '../checks/index.js';
 import type { CheckResult, CheckSubject } from '../checks/index.js';
 import { boneNames } from '../checks/report.js';
 import type { RefusalReport } from '../validate-resource.js';
-import { BONES_PORTION, CENSUS_LAYOUTS, boneFields, layoutPortions, refusalPlace, type CensusLayout } from './portions.js';
+import { BONES_PORTION, censusLayouts, boneFields, layoutPortions, refusalPlace, type CensusLayout } from './portions.js';
 import {
   MAX_CHECK_EXAMPLES,
   bump,
@@ -24,9 +24,13 @@ import {
   keepExamples,
   type CensusState,
   type CheckTally,
+  emptyLayout,
+  type LayoutAttempt,
   type LayoutState,
 } from './state.js';
-import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
+import type { Reading } from '../../formats/layout.js';
+import { findLayout } from '../../formats/registry.js';
+import type { Skeleton } from '../../model/skeleton.js';
 
 /** Resolves a bone name hash (a NameDictionary fits). */
 export interface NameResolver {
@@ -42,10 +46,10 @@ export interface TallyContext {
   boneName: ((hash: number) => string | null) | undefined;
 }
 
-export function tallyContext(reading: AnvilnextReading, names: NameResolver | null): TallyContext {
+export function tallyContext(reading: Reading, names: NameResolver | null): TallyContext {
   const portions = {} as Record<CensusLayout, string[]>;
   const fields = {} as Record<CensusLayout, string[]>;
-  for (const layout of CENSUS_LAYOUTS) {
+  for (const layout of censusLayouts()) {
     portions[layout] = layoutPortions(layout, reading).map((p) => p.name);
     fields[layout] = boneFields(layout).map((p) => p.name);
   }
@@ -62,8 +66,9 @@ function holdAll(layout: LayoutState, names: readonly string[], into: 'portions'
  * A Skeleton whose stored root local equals its own transform: the exact f32 position lanes, and
  * the exact rotation lanes up to sign (q and −q are the same rotation, as every check treats them).
  */
-export function storedRootLocalEqualsOwn(record: AnvilnextSkeleton): boolean {
-  const root = record.bones[0]!;
+export function storedRootLocalEqualsOwn(record: Pick<AnvilnextSkeleton, 'bones' | 'ownPosition' | 'ownRotation'>): boolean {
+  const root = record.bones[0];
+  if (root === undefined) return false;
   const p = root.localPosition;
   const own = record.ownPosition;
   if (p[0] !== own[0] || p[1] !== own[1] || p[2] !== own[2] || p[3] !== own[3]) return false;
@@ -115,24 +120,27 @@ function tallyCheck(tally: CheckTally, result: CheckResult, file: string): void 
 
 function tallySkeleton(
   state: CensusState,
-  resource: Extract<Resource, { kind: 'Skeleton' }>,
+  resource: SkeletonResource,
+  skeleton: Skeleton,
   names: readonly (string | null)[] | undefined,
 ): void {
   const record = resource.record;
-  state.bones[resource.dialect] += record.bones.length;
+  state.bones[resource.dialect] = (state.bones[resource.dialect] ?? 0) + record.bones.length;
   if (names !== undefined) {
     let resolved = 0;
     for (let index = 0; index < names.length; index++) if (names[index] !== null) resolved++;
     state.names.resolved += resolved;
   }
   state.names.total += record.bones.length;
-  if (resource.dialect === 'anvilnext') {
-    state.references.skeletonIds.push(hex(resource.record.id, 16));
-    bump(state.skeletonTypes, String(resource.record.skeletonType));
-    if (resource.record.bones.length > 0 && resource.record.root.kind === 'ref') {
-      state.rootLocalCompared++;
-      if (storedRootLocalEqualsOwn(resource.record)) state.rootLocalEqualsOwn++;
-    }
+  // What the anvilnext family stores: 64-bit ids that components name, a SkeletonType where the
+  // layout has one, and the own transform the root local is compared with.
+  if (findLayout(resource.dialect)?.family !== 'anvilnext') return;
+  state.references.skeletonIds.push(hex(skeleton.id, 16));
+  if (skeleton.skeletonType !== null) bump(state.skeletonTypes, String(skeleton.skeletonType));
+  const root = record.root as { kind?: string } | undefined;
+  if (skeleton.bones.length > 0 && root?.kind === 'ref') {
+    state.rootLocalCompared++;
+    if (storedRootLocalEqualsOwn(record as AnvilnextSkeleton)) state.rootLocalEqualsOwn++;
   }
 }
 
@@ -147,6 +155,7 @@ function tallyComponent(state: CensusState, file: string, record: SkeletonCompon
 
 /** What the census learns from a Skeleton beyond its record: the check results and its bones' names. */
 interface CheckedSkeleton {
+  skeleton: Skeleton;
   results: CheckResult[];
   /** Index-aligned bone names; undefined when the census has no name resolver. */
   names: (string | null)[] | undefined;
@@ -158,11 +167,11 @@ interface CheckedSkeleton {
  * plain data that reach neither the subject nor its offender list, so the model and the record
  * die young once this returns.
  */
-function checkSkeleton(resource: Extract<Resource, { kind: 'Skeleton' }>, context: TallyContext): CheckedSkeleton {
+function checkSkeleton(resource: SkeletonResource, context: TallyContext): CheckedSkeleton {
   const skeleton = skeletonFromResource(resource);
   const names = context.boneName === undefined ? undefined : boneNames(skeleton, context.boneName);
   const subject: CheckSubject = { skeleton, record: resource.record, boneName: context.boneName, names, summaries: false };
-  return { results: runChecks(subject), names };
+  return { skeleton, results: runChecks(subject), names };
 }
 
 /**
@@ -182,12 +191,12 @@ export function tallyDecoded(
   // Offsets need a second decode with spans: paid only by the rare file that fails a Proven check.
   const offsets = provenFailed.length > 0 && bytes !== undefined ? boneOffsets(bytes, resource) : new Map<number, number>();
   const layoutName = layoutOf(resource.kind, resource.dialect);
-  const layout = state.layouts[layoutName];
+  const layout = (state.layouts[layoutName] ??= emptyLayout());
   layout.files++;
   layout.exact++;
   if (resource.kind === 'SkeletonComponent') tallyComponent(state, file, resource.record, size);
   else if (checked !== null) {
-    tallySkeleton(state, resource, checked.names);
+    tallySkeleton(state, resource, checked.skeleton, checked.names);
     for (const result of checked.results) tallyCheck((state.checks[result.id] ??= emptyCheckTally()), result, file);
     for (const result of provenFailed) tallyProvenFailure(state, result, file, offsets);
   }
@@ -207,9 +216,10 @@ export function tallyRefused(
   dialect: Dialect,
   refusal: RefusalReport | null,
   message: string,
+  candidates?: LayoutAttempt[],
 ): void {
   const layoutName = layoutOf(kind, dialect);
-  const layout = state.layouts[layoutName];
+  const layout = (state.layouts[layoutName] ??= emptyLayout());
   layout.files++;
   state.refusals.push({
     file,
@@ -220,13 +230,15 @@ export function tallyRefused(
     expected: refusal?.expected ?? null,
     actual: refusal?.actual ?? null,
     message,
+    ...(candidates !== undefined && candidates.length > 1 ? { candidates } : {}),
   });
   if (refusal === null) return;
   const place = refusalPlace(refusal.path);
-  const order = context.portions[layoutName];
+  const order = context.portions[layoutName] ?? [];
   const at = order.indexOf(place.portion);
   for (let i = 0; i < (at < 0 ? 0 : at); i++) bumpPortion(layout.portions, order[i]!, 'held');
   if (at >= 0) bumpPortion(layout.portions, place.portion, 'failed');
-  if (at > order.indexOf(BONES_PORTION) && order.includes(BONES_PORTION)) holdAll(layout, context.boneFields[layoutName], 'boneFields');
+  if (at > order.indexOf(BONES_PORTION) && order.includes(BONES_PORTION))
+    holdAll(layout, context.boneFields[layoutName] ?? [], 'boneFields');
   else if (place.boneField !== null) bumpPortion(layout.boneFields, place.boneField, 'failed');
 }

@@ -1,4 +1,4 @@
-import { DIALECTS, type SkeletonBone } from '../../model/skeleton.js';
+import { LAYOUT_FAMILIES, type SkeletonBone } from '../../model/skeleton.js';
 import { bonesWord, isBoneIndex, offenderList } from './report.js';
 import type { Check } from './types.js';
 
@@ -39,7 +39,7 @@ export const descendantCount: Check = {
   statement: "Every bone's stored descendant count is the number of bones in its subtree, excluding itself.",
   confidence: 'Observed',
   confidenceByDialect: { anvilnext: 'Observed', scimitar: 'Proven' },
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(descendantCount, subject);
     const bones = subject.skeleton.bones;

@@ -1,7 +1,7 @@
 import { quatLaneDifference, quatLaneDifferenceOf } from '../../math/quaternion.js';
 import { composeTransforms, type Transform } from '../../math/transform.js';
 import { vec3Distance } from '../../math/vector.js';
-import { DIALECTS, type SkeletonBone } from '../../model/skeleton.js';
+import { LAYOUT_FAMILIES, type SkeletonBone } from '../../model/skeleton.js';
 import { bonesWord, formatNumber, formatTransform, isBoneIndex, offenderList, worst } from './report.js';
 import { COMPOSITION_TOLERANCE } from './tolerances.js';
 import type { Check } from './types.js';
@@ -40,7 +40,7 @@ export const globalComposition: Check = {
     "On every bone with a parent the stored global equals the parent's global composed with the bone's local " +
     '(rotation q_parent · q_local, position p_parent + q_parent · p_local) to within 1e-3; a root global equals its local.',
   confidence: 'Proven',
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(globalComposition, subject);
     const bones = subject.skeleton.bones;

@@ -4,6 +4,8 @@
  * To add one: write `<id>.ts` exporting a `Check`, and append it to CHECKS.
  */
 import { ANVILNEXT_RECORD_CHECKS } from './anvilnext-record.js';
+import { DECLARED_CHECKS } from './declared.js';
+import { findLayout } from '../../formats/registry.js';
 import { descendantCount } from './descendant-count.js';
 import { globalComposition } from './global-composition.js';
 import { mirrorCounterpart } from './mirror-counterpart.js';
@@ -20,6 +22,7 @@ import { unitRotations } from './unit-rotations.js';
 export type { Check, CheckResult, CheckStatus, CheckSubject, CheckConfidence, Offender } from './types.js';
 export { CHECK_CONFIDENCES } from './types.js';
 export * from './anvilnext-record.js';
+export * from './declared.js';
 export * from './scimitar-record.js';
 export * from './tolerances.js';
 export { counterpartName, hasSide } from '../../names/side.js';
@@ -48,6 +51,7 @@ export const CHECKS: readonly Check[] = [
   descendantCount,
   mirrorCounterpart,
   ...ANVILNEXT_RECORD_CHECKS,
+  ...DECLARED_CHECKS,
   ...SCIMITAR_RECORD_CHECKS,
   rootLocalEqualsOwn,
 ];
@@ -82,8 +86,10 @@ export function runChecks(subject: CheckSubject, options: RunChecksOptions = {})
 
 function runOne(check: Check, subject: CheckSubject): CheckResult {
   const dialect = subject.skeleton.dialect;
-  if (!check.dialects.includes(dialect)) {
-    return notApplicable(check, subject, () => `applies to ${check.dialects.join(', ')} only`);
+  if (!checkAppliesTo(check, dialect)) {
+    return notApplicable(check, subject, () =>
+      check.dialects.length > 0 ? `applies to ${check.dialects.join(', ')} only` : `does not apply to ${dialect}`,
+    );
   }
   try {
     return check.run(subject);
@@ -99,6 +105,14 @@ function runOne(check: Check, subject: CheckSubject): CheckResult {
       summary: `the check could not run on this model: ${message}`,
     };
   }
+}
+
+/** Whether a check applies to a layout: named, of a named family, or by the check's own test. Never throws. */
+export function checkAppliesTo(check: Check, dialect: string): boolean {
+  if (check.dialects.includes(dialect)) return true;
+  const family = findLayout(dialect)?.family;
+  if (family !== undefined && check.dialects.includes(family)) return true;
+  return check.appliesTo?.(dialect) ?? false;
 }
 
 /** True when any result is a failure (`noted` and `not-applicable` are not). Never throws. */

@@ -1,4 +1,5 @@
-import { DIALECTS } from '../../model/skeleton.js';
+import { findLayout } from '../../formats/registry.js';
+import { LAYOUT_FAMILIES } from '../../model/skeleton.js';
 import { counterpartName } from '../../names/side.js';
 import { bonesWord, boneNameOf, isBoneIndex, offenderList } from './report.js';
 import type { Check } from './types.js';
@@ -16,11 +17,11 @@ export const mirrorCounterpart: Check = {
     "A bone's mirror is itself or a bone whose name, where both are known, is the Left/Right counterpart " +
     '(anvilnext); scimitar mirror pairs name bones of the skeleton.',
   confidence: 'Inferred',
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(mirrorCounterpart, subject);
     const { bones, dialect } = subject.skeleton;
-    const checkNames = dialect === 'anvilnext';
+    const checkNames = findLayout(dialect)?.family === 'anvilnext';
     let unknownNames = 0;
     let mirrored = 0;
     bones.forEach((bone, index) => {

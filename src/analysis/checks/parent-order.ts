@@ -1,4 +1,4 @@
-import { DIALECTS } from '../../model/skeleton.js';
+import { LAYOUT_FAMILIES } from '../../model/skeleton.js';
 import { bonesWord, offenderList } from './report.js';
 import type { Check } from './types.js';
 
@@ -11,7 +11,7 @@ export const parentOrder: Check = {
   title: 'Each parent comes before its child',
   statement: 'Every parent index is a bone before its child (the format stores each parent before its children).',
   confidence: 'Proven',
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(parentOrder, subject);
     const bones = subject.skeleton.bones;

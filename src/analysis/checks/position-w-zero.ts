@@ -1,5 +1,5 @@
 import type { Vec4 } from '../../math/vector.js';
-import { DIALECTS } from '../../model/skeleton.js';
+import { LAYOUT_FAMILIES } from '../../model/skeleton.js';
 import { bonesWord, formatNumber, offenderList, worst } from './report.js';
 import { POSITION_W_TOLERANCE } from './tolerances.js';
 import type { Check } from './types.js';
@@ -15,7 +15,7 @@ export const positionWZero: Check = {
   title: 'Positions have fourth lane zero',
   statement: 'Every stored position is a vec4 whose fourth lane is 0.',
   confidence: 'Observed',
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(positionWZero, subject);
     const { bones, ownTransform } = subject.skeleton;

@@ -1,4 +1,5 @@
 /** Helpers the checks share to build plain, capped, JSON-safe reports. */
+import { findLayout } from '../../formats/registry.js';
 import type { Transform } from '../../math/transform.js';
 import type { Dialect, Skeleton, SkeletonBone } from '../../model/skeleton.js';
 import { MAX_OFFENDERS } from './tolerances.js';
@@ -74,7 +75,10 @@ export function offenderList(check: Check, subject: CheckSubject): OffenderList 
 }
 
 export function confidenceFor(check: Check, dialect: Dialect): Check['confidence'] {
-  return check.confidenceByDialect?.[dialect] ?? check.confidence;
+  const byDialect = check.confidenceByDialect;
+  if (byDialect === undefined) return check.confidence;
+  const family = findLayout(dialect)?.family;
+  return byDialect[dialect] ?? (family === undefined ? undefined : byDialect[family]) ?? check.confidence;
 }
 
 /**

@@ -50,7 +50,7 @@ export const constraintNamesItself: Check = {
       const list = offenderList(constraintNamesItself, subject);
       let total = 0;
       record.bones.forEach((bone, index) => {
-        bone.constraints.forEach((constraint, c) => {
+        (bone.constraints ?? []).forEach((constraint, c) => {
           total++;
           if (constraint.bone.kind !== 'ref' || constraint.bone.id !== bone.id) {
             const actual = constraint.bone.kind === 'ref' ? `id ${hex(constraint.bone.id)}` : constraint.bone.kind;

@@ -1,4 +1,4 @@
-import { DIALECTS } from '../../model/skeleton.js';
+import { LAYOUT_FAMILIES } from '../../model/skeleton.js';
 import { bonesWord, offenderList } from './report.js';
 import type { Check } from './types.js';
 
@@ -7,7 +7,7 @@ export const singleRoot: Check = {
   title: 'Exactly one root, bone 0',
   statement: 'Every Skeleton has exactly one parentless bone, bone 0, the root.',
   confidence: 'Proven',
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(singleRoot, subject);
     const bones = subject.skeleton.bones;

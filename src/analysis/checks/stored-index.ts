@@ -1,4 +1,4 @@
-import { DIALECTS } from '../../model/skeleton.js';
+import { LAYOUT_FAMILIES } from '../../model/skeleton.js';
 import { bonesWord, offenderList } from './report.js';
 import type { Check } from './types.js';
 
@@ -8,7 +8,7 @@ export const storedIndex: Check = {
   statement: "Every bone's stored index equals its position in the bone list.",
   confidence: 'Observed',
   confidenceByDialect: { anvilnext: 'Observed', scimitar: 'Proven' },
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(storedIndex, subject);
     const bones = subject.skeleton.bones;

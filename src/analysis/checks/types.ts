@@ -80,8 +80,10 @@ export interface Check {
   confidence: CheckConfidence;
   /** Where the seed's confidence differs by dialect. */
   confidenceByDialect?: Partial<Record<Dialect, CheckConfidence>>;
-  /** The dialects the check applies to; elsewhere its result is `not-applicable`. */
+  /** The layouts (by name, or by family: `anvilnext`, `scimitar`) the check applies to; elsewhere its result is `not-applicable`. */
   dialects: readonly Dialect[];
+  /** Whether the check applies to a layout its `dialects` do not list (checks derived from declarations). */
+  appliesTo?(dialect: Dialect): boolean;
   /** Never throws on a weird model: reports offenders instead. */
   run(subject: CheckSubject): CheckResult;
 }

@@ -1,6 +1,6 @@
 import { quatLength } from '../../math/quaternion.js';
 import type { Quat } from '../../math/vector.js';
-import { DIALECTS } from '../../model/skeleton.js';
+import { LAYOUT_FAMILIES } from '../../model/skeleton.js';
 import { bonesWord, formatNumber, formatTuple, offenderList, worst } from './report.js';
 import { UNIT_LENGTH_TOLERANCE } from './tolerances.js';
 import type { Check } from './types.js';
@@ -17,7 +17,7 @@ export const unitRotations: Check = {
   title: 'Rotations are unit quaternions',
   statement: 'Every stored rotation is a unit xyzw quaternion (| ‖q‖ − 1 | ≤ 1e-3).',
   confidence: 'Observed',
-  dialects: DIALECTS,
+  dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(unitRotations, subject);
     const { bones, ownTransform } = subject.skeleton;

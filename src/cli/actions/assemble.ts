@@ -4,6 +4,7 @@
  * a file whole to index it), reads only the Skeletons the components name, assembles each rig and
  * reports it as text or JSON, or writes it as glTF.
  */
+import { findLayout } from '../../formats/registry.js';
 import { dirname, extname } from 'node:path';
 import { assemble, type Assembly, type AssemblyAddonInput } from '../../analysis/assemble.js';
 import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
@@ -19,7 +20,7 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { readInputFile, readResourceHeader } from '../input-file.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions, type ResourceReadOptions } from '../options.js';
+import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic, type OutputFile } from '../write-file.js';
 
 const gltfWriter = () => import('../../export/gltf.js');
@@ -63,7 +64,7 @@ function indexSkeletons(walk: InputWalk, dialect: ResourceReadOptions['dialect']
     const read = readResourceHeader(file.path, dialect);
     if (read.kind !== 'resource') continue;
     // Components name anvilnext Skeletons: a scimitar id is another id space.
-    const skeleton = read.candidates.find((c) => c.header.kind === 'Skeleton' && c.header.dialect === 'anvilnext');
+    const skeleton = read.candidates.find((c) => c.header.kind === 'Skeleton' && findLayout(c.header.dialect)?.family === 'anvilnext');
     if (skeleton === undefined) continue;
     const used = files.get(skeleton.id);
     if (used === undefined) files.set(skeleton.id, file.path);

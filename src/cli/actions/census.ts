@@ -13,7 +13,7 @@ import type { CensusState } from '../../analysis/census/state.js';
 import { censusMarkdown } from '../../export/census-markdown.js';
 import { censusSummaryText } from '../../export/census-text.js';
 import { toJsonText } from '../../export/json.js';
-import type { AnvilnextReading } from '../../formats/anvilnext/reading.js';
+import type { Reading } from '../../formats/layout.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { NameDictionary } from '../../names/dictionary.js';
 import { addPaths } from '../census-files.js';
@@ -23,7 +23,7 @@ import { EXIT_FAILED, UsageError } from '../errors.js';
 import { DEFAULT_MAX_SIZE } from '../limits.js';
 import { walkInputs, type InputFile, type InputProblem } from '../files.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths.js';
 import { Progress } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
@@ -42,7 +42,7 @@ export interface CensusRunOptions {
   dialect?: Dialect;
   /** Largest resource file read, in bytes (default DEFAULT_MAX_SIZE). */
   maxSize?: number;
-  reading: AnvilnextReading;
+  reading: Reading;
   /** The name dictionary (built-in, environment list, `--names`), for the main thread's share. */
   names: NameDictionary;
   /** The `--names` files, for the workers to load the same dictionary. */

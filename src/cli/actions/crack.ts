@@ -11,7 +11,7 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { InputFileError, loadSkeleton } from '../load.js';
 import { loadNameDictionary, readNameListFile } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { StatusLine } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';

@@ -8,7 +8,7 @@ import type { ExportCommandOptions } from '../commands/export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeleton } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic } from '../write-file.js';
 
 /** The glTF writer and its library load only when a command exports, so every other command starts sooner. */

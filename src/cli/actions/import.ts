@@ -11,7 +11,7 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
 import { InputFileError, loadResource } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 
 /** The glTF reader and its library load only when a command imports. */

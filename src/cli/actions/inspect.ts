@@ -14,7 +14,7 @@ import { readResourceFile } from '../load.js';
 import { isForgeFile } from '../forge-archive.js';
 import { readArchiveResource } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 
 /** Runs `inspect` with what commander parsed. */
 export async function inspectCommand(path: string, options: InspectOptions): Promise<void> {

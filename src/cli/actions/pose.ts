@@ -12,7 +12,7 @@ import { formatHash } from '../../names/crc32.js';
 import { count, formatOffset, groupThousands } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB, type BuildOptions, type FindOptions, type PoseCommonOptions, type ShowOptions } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { loadSkeleton } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { StatusLine } from '../progress.js';

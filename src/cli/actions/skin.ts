@@ -23,7 +23,7 @@ import type { SkinBindOptions, SkinCaptureOptions, SkinCommonOptions, SkinPalett
 import { EXIT_OK, UsageError } from '../errors.js';
 import { InputFileError, loadSkeleton } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 
 type NameOf = (hash: number) => string | null;

@@ -16,7 +16,7 @@ import { walkInputs, type InputFile } from '../files.js';
 import { checkFailureLines } from '../check-report.js';
 import { readInputFile } from '../input-file.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions, type ResourceReadOptions } from '../options.js';
+import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { Progress } from '../progress.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
 import type { HeaderClass } from '../../formats/resource.js';

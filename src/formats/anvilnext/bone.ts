@@ -13,47 +13,100 @@ import {
   u8,
   unknownLayout,
   vec4,
+  type Codec,
   type Infer,
 } from '../../grammar/index.js';
-import { CLASS } from '../classes.js';
+import { formatValue, hex } from '../../io/format.js';
+import { BONE_MODIFIER_CLASS, CLASS } from '../classes.js';
 import { referencePointer } from './common.js';
+import { SEED_VARIANT, type AnvilnextVariant } from './variant.js';
 
 const boneReference = (mode: 'earlier' | 'any') => scopedReference(pointer({ id: u64 }), mode, 'bone');
 
-export const anvilnextBone = struct(
-  'Bone',
-  {
-    tag: field(constU8(0, 'inline object'), 'Proven', 'tagged Bone object'),
-    id: field(u64, 'Inferred', 'object id (our reading)'),
-    classHash: field(constU32(CLASS.Bone, 'Bone'), 'Proven', 'Bone'),
-    nameHash: field(u32, 'Observed', "CRC-32 of the bone's name, the key Animation mappings use"),
-    parent: field(boneReference('earlier'), 'Observed', '03 for the root only; otherwise 02 and the id of an earlier bone'),
-    mirror: field(boneReference('any'), 'Inferred', 'second bone pointer: self on a chain, the opposite-side bone on paired bones'),
-    displayData: field(referencePointer, 'Observed', 'BoneDisplayData, null (03) in all checked bones'),
-    globalPosition: field(vec4, 'Observed', 'x, y, z, 0; excludes the own transform'),
-    globalRotation: field(vec4, 'Observed', 'unit quaternion x, y, z, w'),
-    localPosition: field(vec4, 'Observed', 'x, y, z, 0, relative to the parent'),
-    localRotation: field(vec4, 'Observed', 'unit quaternion x, y, z, w'),
-    unknownByte: field(u8, 'Observed', 'a byte'),
-    enumValue: field(u32, 'Observed', 'an enum'),
-    modifiers: field(
-      counted(unknownLayout('BoneModifier'), { mustBeEmpty: true, elementName: 'BoneModifier' }),
-      'Observed',
-      'BoneModifier array, empty in all checked bones; a non-empty one is refused',
-    ),
-    words: field(counted(u32, { elementName: 'u32' }), 'Observed', 'counted u32 array'),
-    constantWord: field(u32, 'Observed', '7 in all checked bones'),
-    constantFloat: field(f32, 'Observed', '1.0 in all checked bones'),
-    packedWord: field(u32, 'Observed', 'low 16 bits: array position; high 16 bits: descendant count'),
+/**
+ * A BoneModifier of a sibling title: its header (tag, u64 id, u32 class) is read, then it is refused
+ * naming its class, because its fields, and so its length, are not known. Guessing a length would
+ * misread every byte after it.
+ */
+export const boneModifierByClass: Codec<never> = {
+  typeName: 'BoneModifier (tag, u64 id, u32 class; fields unknown: refused)',
+  fixedSize: null,
+  minSize: 13,
+  read(r) {
+    const at = r.pos;
+    r.u8();
+    r.u64();
+    const classAt = r.pos;
+    const cls = r.u32();
+    const name = BONE_MODIFIER_CLASS[cls];
+    r.pos = at;
+    return r.fail(
+      'no BoneModifier (their fields are not known, so neither is their length)',
+      `a BoneModifier of class ${name === undefined ? `${hex(cls)} (unnamed)` : `${name} (${hex(cls)})`} at offset ${formatValue(classAt)}`,
+      at,
+    );
   },
-  "One element of the Skeleton's bone array.",
-);
+  write: (w) => w.refuse('no BoneModifier (their fields are not known)', 'one'),
+};
 
-/** One decoded `anvilnext` Bone record, every stored field but the constants. */
-export type AnvilnextBone = Infer<typeof anvilnextBone>;
+/** The Bone structure of a layout of the `anvilnext` family. */
+export function anvilnextBoneStruct(variant: AnvilnextVariant) {
+  const l = variant.label;
+  return struct(
+    'Bone',
+    {
+      tag: field(constU8(0, 'inline object'), l('Proven'), 'tagged Bone object'),
+      id: field(u64, l('Inferred'), 'object id (our reading)'),
+      classHash: field(constU32(CLASS.Bone, 'Bone'), l('Proven'), 'Bone'),
+      nameHash: field(u32, l('Observed'), "CRC-32 of the bone's name, the key Animation mappings use"),
+      parent: field(boneReference('earlier'), l('Observed'), '03 for the root only; otherwise 02 and the id of an earlier bone'),
+      mirror: field(boneReference('any'), l('Inferred'), 'second bone pointer: self on a chain, the opposite-side bone on paired bones'),
+      ...(variant.displayData
+        ? {
+            displayData: field(referencePointer, l('Observed'), 'BoneDisplayData, null (03) in all checked bones', {
+              check: 'null-display-reflex',
+              pointer: 'null',
+            }),
+          }
+        : {}),
+      globalPosition: field(vec4, l('Observed'), 'x, y, z, 0; excludes the own transform'),
+      globalRotation: field(vec4, l('Observed'), 'unit quaternion x, y, z, w'),
+      localPosition: field(vec4, l('Observed'), 'x, y, z, 0, relative to the parent'),
+      localRotation: field(vec4, l('Observed'), 'unit quaternion x, y, z, w'),
+      unknownByte: field(u8, l('Observed'), 'a byte'),
+      ...(variant.secondByte ? { secondByte: field(u8, 'Unknown', 'a second byte before the enum; meaning unknown, kept') } : {}),
+      enumValue: field(u32, l('Observed'), 'an enum'),
+      modifiers:
+        variant.modifiers === 'empty'
+          ? field(
+              counted(unknownLayout('BoneModifier'), { mustBeEmpty: true, elementName: 'BoneModifier' }),
+              l('Observed'),
+              'BoneModifier array, empty in all checked bones; a non-empty one is refused',
+            )
+          : field(
+              counted(boneModifierByClass, { elementName: 'BoneModifier' }),
+              l('Observed'),
+              'BoneModifier array; a modifier is refused naming its class, since its fields are not known',
+            ),
+      words: field(counted(u32, { elementName: 'u32' }), l('Observed'), 'counted u32 array'),
+      constantWord: field(u32, l('Observed'), '7 in all checked bones', { check: 'bone-constants', equals: 7 }),
+      constantFloat: field(f32, l('Observed'), '1.0 in all checked bones', { check: 'bone-constants', equals: 1 }),
+      packedWord: field(u32, l('Observed'), 'low 16 bits: array position; high 16 bits: descendant count'),
+    },
+    "One element of the Skeleton's bone array.",
+  );
+}
+
+/** The seed's Bone. */
+export const anvilnextBone = anvilnextBoneStruct(SEED_VARIANT);
+
+/** One decoded `anvilnext` Bone record, every stored field but the constants (`displayData` only in the seed's layout, `secondByte` only in Breakpoint's). */
+export type AnvilnextBone = Infer<ReturnType<typeof anvilnextBoneStruct>>;
 
 /** Bones join the resource's id scope as they are read, so parents can be checked at once. */
-export const anvilnextBoneElement = registersId(anvilnextBone, (bone) => bone.id, 'bone');
+export function anvilnextBoneElement(bone: ReturnType<typeof anvilnextBoneStruct>) {
+  return registersId(bone, (b) => b.id, 'bone');
+}
 
 /**
  * The packed bone word: descendant count in the high 16 bits, array position in the low 16. Throws

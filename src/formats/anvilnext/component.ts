@@ -1,7 +1,6 @@
-import { constU32, counted, field, rawBytes, struct, u64, withCompiledReader, type Infer } from '../../grammar/index.js';
+import { constU32, counted, field, rawBytes, struct, u64, type Infer } from '../../grammar/index.js';
 import { CLASS } from '../classes.js';
 import { resourceReference } from './common.js';
-import { skeletonComponentReader } from './compiled.js';
 
 const animTrackDefinition = struct(
   'AnimTrackDefinition',
@@ -23,12 +22,8 @@ const windForce = struct(
   'Embedded WindForce object, 24 bytes.',
 );
 
-/**
- * Bytes of a SkeletonComponent's object header (u64 id, u32 class); the body after it is 56 + 10 × addons + 20 × tracks.
- */
-export const SKELETON_COMPONENT_HEADER_SIZE = 12;
-
-const skeletonComponentDeclaration = struct(
+/** The SkeletonComponent as declared (no generated reader: see `index.ts` for the one that reads through it). */
+export const skeletonComponentDeclaration = struct(
   'SkeletonComponent',
   {
     id: field(u64, 'Inferred', 'object id (our reading)'),
@@ -51,16 +46,26 @@ const skeletonComponentDeclaration = struct(
   'A SkeletonComponent: body length 56 + 10 × addons + 20 × track definitions.',
 );
 
-/** The SkeletonComponent, read through its generated reader (`compiled.ts`) when no field path is kept. */
-export const skeletonComponent = withCompiledReader(
-  skeletonComponentDeclaration,
-  skeletonComponentReader,
-) as typeof skeletonComponentDeclaration;
-
+/** The SkeletonComponent declaration's codec type. */
+export type SkeletonComponentCodec = typeof skeletonComponentDeclaration;
 /** A decoded `anvilnext` SkeletonComponent record, every stored field but the constants. */
-export type SkeletonComponent = Infer<typeof skeletonComponent>;
+export type SkeletonComponent = Infer<typeof skeletonComponentDeclaration>;
 
-/** The body length the seed's rule predicts for a component: 56 + 10 × addons + 20 × tracks. Never throws. */
+const fieldSize = (name: string): number => skeletonComponentDeclaration.fields.find((f) => f.name === name)!.codec.fixedSize!;
+
+/**
+ * Bytes of a SkeletonComponent's object header (u64 id, u32 class), from the declaration; the body
+ * after it is {@link expectedComponentBodySize}.
+ */
+export const SKELETON_COMPONENT_HEADER_SIZE = fieldSize('id') + fieldSize('classHash');
+
+// The body's fixed part (the seed's 56) is the declaration's smallest size less the header; each
+// addon adds one resource reference (10), each track one AnimTrackDefinition (20).
+const FIXED_BODY = skeletonComponentDeclaration.minSize - SKELETON_COMPONENT_HEADER_SIZE;
+const ADDON_SIZE = resourceReference.fixedSize!;
+const TRACK_SIZE = animTrackDefinition.fixedSize!;
+
+/** The body length the seed's rule predicts for a component: 56 + 10 × addons + 20 × tracks, sizes taken from the declaration. Never throws. */
 export function expectedComponentBodySize(addons: number, tracks: number): number {
-  return 56 + 10 * addons + 20 * tracks;
+  return FIXED_BODY + ADDON_SIZE * addons + TRACK_SIZE * tracks;
 }

@@ -3,7 +3,7 @@
  * Each is one named option, so a user holding real files can switch it and see whether that
  * variant consumes a file exactly (`--reading key=value` on the commands).
  */
-export interface AnvilnextReading {
+export type AnvilnextReading = {
   /**
    * Reflex3SkeletonConstraints, the seed's "optional byte-buffer":
    * `u32-length`: u32 byte length L, then L bytes (L = 0: absent);
@@ -15,7 +15,7 @@ export interface AnvilnextReading {
    * `id-class`: u64 id, u32 class 0x071CEE50, 16 bytes; `raw`: the 16 bytes alone.
    */
   poseBoneHeader: 'id-class' | 'raw';
-}
+};
 
 /** The reading used when none is given: `reflexConstraints=u32-length`, `poseBoneHeader=id-class`. */
 export const ANVILNEXT_READING_DEFAULTS: Readonly<AnvilnextReading> = Object.freeze({
@@ -46,6 +46,7 @@ export function parseAnvilnextReading(pairs: readonly string[]): AnvilnextReadin
   return reading as unknown as AnvilnextReading;
 }
 
+/** The reading's key, one part per choice in declaration order: every option is part of it, so no two readings share one. */
 export function readingKey(reading: AnvilnextReading): string {
-  return `${reading.reflexConstraints}/${reading.poseBoneHeader}`;
+  return (Object.keys(ANVILNEXT_READING_CHOICES) as (keyof AnvilnextReading)[]).map((key) => reading[key]).join('/');
 }

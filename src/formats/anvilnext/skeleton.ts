@@ -4,6 +4,7 @@ import {
   f32,
   field,
   flaggedLengthPrefixedBytes,
+  i32LengthBytes,
   lengthPrefixedBytes,
   mapCodec,
   pointer,
@@ -14,17 +15,16 @@ import {
   u64,
   u8,
   vec4,
-  withCompiledReader,
   withIdScope,
   type Codec,
-  type CompiledReader,
   type Infer,
 } from '../../grammar/index.js';
-import { CLASS } from '../classes.js';
-import { anvilnextBoneElement } from './bone.js';
-import { referencePointer, resourceReference } from './common.js';
-import * as compiledReaders from './compiled.js';
-import { ANVILNEXT_READING_DEFAULTS, readingKey, type AnvilnextReading } from './reading.js';
+import { CLASS, REFLEX3_CONSTRAINTS_CLASS } from '../classes.js';
+import { readerName, type Reading } from '../layout.js';
+import { anvilnextBoneElement, anvilnextBoneStruct } from './bone.js';
+import { referencePointer, resourceReferenceStruct } from './common.js';
+import { ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from './reading.js';
+import { SEED_VARIANT, type AnvilnextVariant } from './variant.js';
 
 /** One decoded pose-bone element of an `anvilnext` Skeleton. */
 export interface AnvilnextPoseBone {
@@ -34,26 +34,15 @@ export interface AnvilnextPoseBone {
   body: Uint8Array;
 }
 
-const poseBoneWithHeader = struct(
-  'SkeletonPoseBone',
-  {
-    id: field(u64, 'Inferred', 'object id (our reading)'),
-    classHash: field(constU32(CLASS.SkeletonPoseBone, 'SkeletonPoseBone'), 'Inferred', 'our reading, as in scimitar'),
-    body: field(rawBytes(16), 'Observed', 'custom 16-byte body not described by its registry list; kept raw'),
-  },
-  'Pose-bone element (reading poseBoneHeader=id-class).',
-);
+/** SkeletonType values the seed reports: 0–8 and 14. */
+export const KNOWN_SKELETON_TYPES: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 14];
 
-const poseBoneRaw = struct(
-  'SkeletonPoseBone',
-  { body: field(rawBytes(16), 'Observed', 'custom 16-byte body not described by its registry list; kept raw') },
-  'Pose-bone element (reading poseBoneHeader=raw).',
-);
-
-function poseBoneCodec(reading: AnvilnextReading): Codec<AnvilnextPoseBone> {
+function poseBoneCodec(variant: AnvilnextVariant, reading: Pick<AnvilnextReading, 'poseBoneHeader'>): Codec<AnvilnextPoseBone> {
+  const l = variant.label;
+  const body = field(rawBytes(16), l('Observed'), 'custom 16-byte body not described by its registry list; kept raw');
   if (reading.poseBoneHeader === 'raw') {
     return mapCodec(
-      poseBoneRaw,
+      struct('SkeletonPoseBone', { body }, 'Pose-bone element (reading poseBoneHeader=raw).'),
       (v) => ({ id: null, body: v.body }),
       (v) => ({ body: v.body }),
     );
@@ -61,104 +50,158 @@ function poseBoneCodec(reading: AnvilnextReading): Codec<AnvilnextPoseBone> {
   // This reading stores an id: a pose bone without one (null, as the raw reading decodes it) is
   // refused on write, not written as id 0, which would read back as another value.
   return mapCodec(
-    poseBoneWithHeader,
+    struct(
+      'SkeletonPoseBone',
+      {
+        id: field(u64, l('Inferred'), 'object id (our reading)'),
+        classHash: field(constU32(CLASS.SkeletonPoseBone, 'SkeletonPoseBone'), l('Inferred'), 'our reading, as in scimitar'),
+        body,
+      },
+      'Pose-bone element (reading poseBoneHeader=id-class).',
+    ),
     (v) => ({ id: v.id, body: v.body }),
     (v) => ({ id: v.id as bigint, body: v.body }),
   );
 }
 
-function buildSkeletonCodec(reading: AnvilnextReading) {
+/** Breakpoint's Reflex3 constraints (public reading): `03`, or `00`, u64 id, the class, an i32 length L and L bytes kept raw. */
+function reflex3Constraints(variant: AnvilnextVariant) {
+  const l = variant.label;
+  const inline = struct(
+    'Reflex3Constraints',
+    {
+      id: field(u64, l('Inferred'), 'object id'),
+      classHash: field(constU32(REFLEX3_CONSTRAINTS_CLASS, 'Reflex3Constraints'), l('Proven'), 'Reflex3 constraints'),
+      blob: field(i32LengthBytes, 'Unknown', 'i32 byte length L, then L bytes kept raw (when L ≥ 8: u32 0x12341234, a u32 version)'),
+    },
+    'Inline Reflex3 constraints: the blob is kept raw.',
+  );
+  return pointer({ id: u64, allowReference: false, inline });
+}
+
+/**
+ * The Skeleton structure of a layout of the `anvilnext` family under a reading. Every field the
+ * variant does not have is left out; the order is the seed's.
+ */
+export function anvilnextSkeletonStruct(variant: AnvilnextVariant, reading: Partial<AnvilnextReading>) {
+  const l = variant.label;
+  const poseBoneHeader = reading.poseBoneHeader ?? ANVILNEXT_READING_DEFAULTS.poseBoneHeader;
+  const reflexChoice = reading.reflexConstraints ?? ANVILNEXT_READING_DEFAULTS.reflexConstraints;
+  const resourceReference = resourceReferenceStruct(l);
   const pose = struct(
     'SkeletonPose',
     {
-      id: field(u64, 'Inferred', 'object id (our reading)'),
-      classHash: field(constU32(CLASS.SkeletonPose, 'SkeletonPose'), 'Inferred', 'our reading, as in scimitar'),
+      id: field(u64, l('Inferred'), 'object id (our reading)'),
+      classHash: field(constU32(CLASS.SkeletonPose, 'SkeletonPose'), l('Inferred'), 'our reading, as in scimitar'),
       unknown: field(u32, 'Unknown', 'our reading, as in scimitar'),
-      bones: field(counted(poseBoneCodec(reading), { elementName: 'SkeletonPoseBone' }), 'Proven', 'counted SkeletonPoseBone objects'),
+      bones: field(
+        counted(poseBoneCodec(variant, { poseBoneHeader }), { elementName: 'SkeletonPoseBone' }),
+        l('Proven'),
+        'counted SkeletonPoseBone objects',
+      ),
     },
     'Element of a pose group.',
   );
   const poseGroup = struct(
     'SkeletonPoseGroup',
     {
-      id: field(u64, 'Inferred', 'object id (our reading)'),
-      classHash: field(constU32(CLASS.SkeletonPoseGroup, 'SkeletonPoseGroup'), 'Inferred', 'our reading, as in scimitar'),
-      poses: field(counted(pose, { elementName: 'SkeletonPose' }), 'Proven', 'counted SkeletonPose objects'),
+      id: field(u64, l('Inferred'), 'object id (our reading)'),
+      classHash: field(constU32(CLASS.SkeletonPoseGroup, 'SkeletonPoseGroup'), l('Inferred'), 'our reading, as in scimitar'),
+      poses: field(counted(pose, { elementName: 'SkeletonPose' }), l('Proven'), 'counted SkeletonPose objects'),
     },
     "Element of the Skeleton's pose groups.",
   );
   const ikData = struct(
     'IKData',
     {
-      id: field(u64, 'Inferred', 'object id (our reading)'),
-      classHash: field(constU32(CLASS.IKData, 'IKData'), 'Proven', 'no stored fields follow'),
+      id: field(u64, l('Inferred'), 'object id (our reading)'),
+      classHash: field(constU32(CLASS.IKData, 'IKData'), l('Proven'), 'no stored fields follow'),
     },
     'Inline IKData object: no stored fields.',
   );
-  const skeleton = struct(
+  const bone = anvilnextBoneStruct(variant);
+  const unity = variant.header === 'unity';
+  return struct(
     'Skeleton',
     {
-      id: field(u64, 'Inferred', 'object id (our reading: resource framing is id, then class)'),
-      classHash: field(constU32(CLASS.Skeleton, 'Skeleton'), 'Proven', 'Skeleton'),
-      managed: field(u8, 'Proven', 'managed prefix: one byte'),
-      skeletonType: field(u32, 'Proven', 'SkeletonType enum (type 0x9C78EB24); 0–8 and 14 occur'),
+      ...(unity ? { leading: field(u8, 'Unknown', 'a leading byte, 01 in the files public readers describe; kept') } : {}),
+      id: field(u64, l('Inferred'), 'object id (our reading: resource framing is id, then class)'),
+      classHash: field(constU32(CLASS.Skeleton, 'Skeleton'), l('Proven'), 'Skeleton'),
+      ...(unity ? { headerWord: field(u32, 'Unknown', 'four bytes of unknown meaning; kept') } : {}),
+      ...(unity ? {} : { managed: field(u8, l('Proven'), 'managed prefix: one byte') }),
+      ...(unity
+        ? {}
+        : {
+            skeletonType: field(
+              u32,
+              l('Proven'),
+              'SkeletonType enum (type 0x9C78EB24); 0–8 and 14 occur',
+              variant === SEED_VARIANT ? { check: 'skeleton-type-known', oneOf: KNOWN_SKELETON_TYPES } : undefined,
+            ),
+          }),
       bones: field(
-        counted(anvilnextBoneElement, { elementName: 'Bone' }),
-        'Proven',
+        counted(anvilnextBoneElement(bone), { elementName: 'Bone' }),
+        l('Proven'),
         'tagged Bone objects 0x95741049, each parent before its children',
       ),
-      root: field(scopedReference(pointer({ id: u64 }), 'earlier', 'bone'), 'Proven', 'null 03, or 02 + u64 back-reference (to bone 0)'),
-      ownPosition: field(vec4, 'Proven', 'own transform: position x, y, z, 0'),
-      ownRotation: field(vec4, 'Proven', 'own transform: rotation x, y, z, w'),
-      bodyPartMapping: field(resourceReference, 'Proven', 'BodyPartMapping resource reference'),
+      root: field(scopedReference(pointer({ id: u64 }), 'earlier', 'bone'), l('Proven'), 'null 03, or 02 + u64 back-reference (to bone 0)'),
+      ownPosition: field(vec4, l('Proven'), 'own transform: position x, y, z, 0'),
+      ownRotation: field(vec4, l('Proven'), 'own transform: rotation x, y, z, w'),
+      bodyPartMapping: field(resourceReference, l('Proven'), 'BodyPartMapping resource reference'),
       poseGroups: field(
         counted(poseGroup, { elementName: 'SkeletonPoseGroup' }),
-        'Proven',
+        l('Proven'),
         'SkeletonPoseGroup → SkeletonPose → SkeletonPoseBone',
       ),
       ikData: field(
         pointer({ id: u64, allowReference: false, inline: ikData }),
-        'Proven',
+        l('Proven'),
         'null, or inline IKData 0x9A33101E with no stored fields',
       ),
-      lookAt: field(resourceReference, 'Proven', 'LookAt resource reference'),
-      reflexSystem: field(referencePointer, 'Proven', 'ReflexSystem, null (03) in all checked files'),
-      float0: field(f32, 'Proven', 'meaning unknown'),
-      float1: field(f32, 'Proven', 'meaning unknown'),
-      reflexConstraints: field(
-        reading.reflexConstraints === 'u32-length' ? lengthPrefixedBytes : flaggedLengthPrefixedBytes,
-        'Proven',
-        `optional byte-buffer Reflex3SkeletonConstraints (our reading: reflexConstraints=${reading.reflexConstraints})`,
+      lookAt: field(resourceReference, l('Proven'), 'LookAt resource reference'),
+      reflexSystem: field(
+        referencePointer,
+        l('Proven'),
+        'ReflexSystem, null (03) in all checked files',
+        variant === SEED_VARIANT ? { check: 'null-display-reflex', pointer: 'null' } : undefined,
       ),
-      trailingWords: field(counted(u32, { elementName: 'u32' }), 'Proven', 'counted u32 array; the resource ends here'),
+      float0: field(f32, l('Proven'), 'meaning unknown'),
+      float1: field(f32, l('Proven'), variant.tail === 'unity' ? 'meaning unknown; the resource ends here' : 'meaning unknown'),
+      ...(variant.tail === 'seed'
+        ? {
+            reflexConstraints: field(
+              reflexChoice === 'u32-length' ? lengthPrefixedBytes : flaggedLengthPrefixedBytes,
+              l('Proven'),
+              `optional byte-buffer Reflex3SkeletonConstraints (our reading: reflexConstraints=${reflexChoice})`,
+            ),
+          }
+        : {}),
+      ...(variant.tail === 'breakpoint'
+        ? { reflex3Constraints: field(reflex3Constraints(variant), l('Proven'), 'Reflex3 constraints: null 03, or inline 00 + object') }
+        : {}),
+      ...(variant.tail !== 'unity'
+        ? { trailingWords: field(counted(u32, { elementName: 'u32' }), l('Proven'), 'counted u32 array; the resource ends here') }
+        : {}),
     },
     'A Skeleton resource: the object header, then the ordered body portions.',
   );
-  const compiled = (compiledReaders as Record<string, CompiledReader | undefined>)[compiledSkeletonReaderName(reading)];
-  return withCompiledReader(withIdScope(skeleton), compiled) as typeof skeleton;
 }
 
-/** The name `compiled.ts` gives the generated reader of a reading's Skeleton, e.g. `skeletonU32LengthIdClassReader`. */
-export function compiledSkeletonReaderName(reading: AnvilnextReading): string {
-  const words = readingKey(reading)
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
-  return `skeleton${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Reader`;
+/** The seed's Skeleton declaration under a reading, with its id scope (no generated reader). */
+export function anvilnextSkeletonDeclaration(reading: Partial<AnvilnextReading> = ANVILNEXT_READING_DEFAULTS) {
+  const skeleton = anvilnextSkeletonStruct(SEED_VARIANT, reading);
+  return withIdScope(skeleton) as typeof skeleton;
 }
 
-export type AnvilnextSkeletonCodec = ReturnType<typeof buildSkeletonCodec>;
-/** A decoded `anvilnext` Skeleton record, every stored field but the constants. */
+/** The name of the generated reader of a Skeleton under a reading, e.g. `skeletonU32LengthIdClassReader`. */
+export function compiledSkeletonReaderName(
+  reading: Reading | AnvilnextReading,
+  keys: readonly string[] = ['reflexConstraints', 'poseBoneHeader'],
+): string {
+  const values = reading as Readonly<Record<string, string>>;
+  return readerName('skeleton', keys.map((k) => values[k] ?? '').join('/'));
+}
+
+export type AnvilnextSkeletonCodec = ReturnType<typeof anvilnextSkeletonDeclaration>;
+/** A decoded Skeleton record of the `anvilnext` family: every stored field but the constants (fields a title lacks are absent). */
 export type AnvilnextSkeleton = Infer<AnvilnextSkeletonCodec>;
-
-const codecs = new Map<string, AnvilnextSkeletonCodec>();
-
-/** The Skeleton codec for a reading (built once per reading). */
-export function anvilnextSkeletonCodec(reading: AnvilnextReading = ANVILNEXT_READING_DEFAULTS): AnvilnextSkeletonCodec {
-  const key = readingKey(reading);
-  let codec = codecs.get(key);
-  if (!codec) {
-    codec = buildSkeletonCodec(reading);
-    codecs.set(key, codec);
-  }
-  return codec;
-}

@@ -1,0 +1,114 @@
+/**
+ * Checks derived from the declarations: a field declared with an expectation (`field(…, { check,
+ * equals | oneOf | pointer })`) is compared with the record here, so the value the sources report
+ * lives in the declaration alone. A check applies to the layouts whose declarations name it.
+ */
+import { meetsExpectation, type FieldExpectation, type StructField } from '../../grammar/struct.js';
+import { findLayout, layouts } from '../../formats/registry.js';
+import { formatValue } from '../../io/format.js';
+import { formatNumber, notApplicable, offenderList } from './report.js';
+import type { Check, CheckConfidence } from './types.js';
+
+interface DeclaredField {
+  name: string;
+  expect: FieldExpectation;
+}
+
+/** The fields of the Skeleton and of the Bone that carry an expectation for `check`, by layout. */
+function declaredFields(dialect: string, check: string): { skeleton: DeclaredField[]; bone: DeclaredField[] } | null {
+  const layout = findLayout(dialect);
+  if (layout === undefined || !layout.kinds.includes('Skeleton')) return null;
+  const pick = (fields: readonly StructField[]): DeclaredField[] =>
+    fields.flatMap((f) => (f.expect !== undefined && f.expect.check === check ? [{ name: f.name, expect: f.expect }] : []));
+  const skeleton = pick(layout.declaration('Skeleton', layout.defaultReading).fields);
+  const bone = pick(layout.bone.fields);
+  return skeleton.length + bone.length === 0 ? null : { skeleton, bone };
+}
+
+const cache = new Map<string, ReturnType<typeof declaredFields>>();
+function fieldsFor(dialect: string, check: string) {
+  const key = `${dialect} ${check}`;
+  if (!cache.has(key)) cache.set(key, declaredFields(dialect, check));
+  return cache.get(key)!;
+}
+
+function expectedText(expect: FieldExpectation): string {
+  if ('equals' in expect) return formatNumber(expect.equals);
+  if ('oneOf' in expect) return `one of ${expect.oneOf.join(', ')}`;
+  return 'null (03)';
+}
+
+function actualText(value: unknown): string {
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'object' && value !== null && 'kind' in value) {
+    const kind = (value as { kind: string }).kind;
+    return kind === 'ref' ? 'a reference (02)' : kind === 'inline' ? 'an inline object (00)' : kind;
+  }
+  return typeof value === 'bigint' ? formatValue(value) : String(value);
+}
+
+/** A check of the declared values `id` names, with its words and confidence. */
+function declaredCheck(id: string, title: string, statement: string, confidence: CheckConfidence): Check {
+  const check: Check = {
+    id,
+    title,
+    statement,
+    confidence,
+    // The layouts registered now that declare the values; one registered later is asked through appliesTo.
+    dialects: layouts()
+      .filter((layout) => fieldsFor(layout.name, id) !== null)
+      .map((layout) => layout.name),
+    appliesTo: (dialect) => fieldsFor(dialect, id) !== null,
+    run(subject) {
+      const fields = fieldsFor(subject.skeleton.dialect, id);
+      const record = subject.record as { bones?: unknown; [field: string]: unknown } | undefined;
+      if (fields === null || record === undefined || record === null || !Array.isArray(record.bones))
+        return notApplicable(check, subject, `needs the decoded record of a layout that declares these values`);
+      const list = offenderList(check, subject);
+      const offend = (bone: number, where: string, f: DeclaredField, value: unknown) => {
+        const measured = 'equals' in f.expect && typeof value === 'number' ? Math.abs(value - f.expect.equals) : undefined;
+        list.add({
+          bone,
+          ...(measured !== undefined && Number.isFinite(measured) ? { measured } : {}),
+          expected: expectedText(f.expect),
+          actual: actualText(value),
+          message: `${where} ${f.name} is ${actualText(value)}, not ${expectedText(f.expect)}`,
+        });
+      };
+      (record.bones as Record<string, unknown>[]).forEach((bone, index) => {
+        for (const f of fields.bone) if (!meetsExpectation(f.expect, bone?.[f.name])) offend(index, `bone ${index}`, f, bone?.[f.name]);
+      });
+      for (const f of fields.skeleton) if (!meetsExpectation(f.expect, record[f.name])) offend(-1, 'the Skeleton', f, record[f.name]);
+      const names = [...fields.bone.map((f) => `bones[].${f.name}`), ...fields.skeleton.map((f) => f.name)].join(', ');
+      return list.result(() => ({
+        held: `${names}: every value as declared`,
+        failed: `${list.count} value(s) differ from the declared ones`,
+      }));
+    },
+  };
+  return check;
+}
+
+export const nullPointers = declaredCheck(
+  'null-display-reflex',
+  'BoneDisplayData and ReflexSystem are null',
+  'Every bone has a null BoneDisplayData, and the Skeleton a null ReflexSystem.',
+  'Observed',
+);
+
+export const boneConstants = declaredCheck(
+  'bone-constants',
+  'Bone constant word 7 and float 1.0',
+  "Every bone's constant word is 7 and its float is 1.0.",
+  'Observed',
+);
+
+export const skeletonTypeKnown = declaredCheck(
+  'skeleton-type-known',
+  'SkeletonType is 0–8 or 14',
+  'The SkeletonType enum is one of the values that occur: 0–8 and 14.',
+  'Proven',
+);
+
+/** The checks the declarations' expectations drive. */
+export const DECLARED_CHECKS: readonly Check[] = [nullPointers, boneConstants, skeletonTypeKnown];

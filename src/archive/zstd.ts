@@ -1,0 +1,685 @@
+/**
+ * A Zstandard decompressor (the archive's method 6, our reading), written from the format's
+ * public specification (RFC 8878), bounded by the declared size: it decodes one frame straight
+ * into an output of exactly that size, which is also its window (a frame holds no dictionary and
+ * a match cannot reach before the frame's first byte), so nothing the frame advertises is
+ * allocated. Every length is checked before it is copied: a literal run beyond the literals
+ * decoded, a match before the output's start or past the declared size, a block past 128 KiB, a
+ * bitstream read past its start or not consumed exactly, a table description that does not add
+ * up: each is a refusal naming the offset in the compressed input. Work is bounded by the input
+ * and the declared size (no loop runs without consuming input or producing output).
+ *
+ * Left out, on purpose: dictionaries (refused by id), several frames in one block (refused), and
+ * the content checksum (XXH64), which is skipped: the archive's Adler-32 of each block's stored
+ * bytes already catches damage.
+ */
+import { checkDeclaredSize, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
+
+const fail = (context: DecoderContext, at: number, expected: string, actual: string): never =>
+  refuseAt(context, 'zstd', at, expected, actual);
+const short = (context: DecoderContext, at: number, n: number, end: number): never => refuseShortAt(context, 'zstd', at, n, end);
+
+/** The largest block a frame may hold or regenerate (Block_Maximum_Size, RFC 8878 §3.1.1.2.3). */
+const MAX_BLOCK = 128 * 1024;
+
+// Literal length and match length codes: baselines and extra bits (RFC 8878 §3.1.1.3.2.1.1).
+const LL_BASE = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048, 4096, 8192,
+  16384, 32768, 65536,
+];
+const LL_BITS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+const ML_BASE = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 37, 39, 41,
+  43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539,
+];
+const ML_BITS = [
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9,
+  10, 11, 12, 13, 14, 15, 16,
+];
+
+// The predefined distributions (§3.1.1.3.2.2), −1 being "less than 1".
+const LL_DEFAULT = [4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1];
+const ML_DEFAULT = [
+  1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  -1, -1, -1, -1, -1, -1, -1,
+];
+const OF_DEFAULT = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1];
+
+const PREDEFINED = new Map<readonly number[], FseTable>();
+
+/** An FSE decoding table: per state, the symbol, the bits to read and the baseline of the next state. */
+interface FseTable {
+  accuracyLog: number;
+  symbol: Uint8Array;
+  bits: Uint8Array;
+  baseline: Uint16Array;
+}
+
+/** A Huffman decoding table indexed by the next `maxBits` bits. */
+interface HuffmanTable {
+  maxBits: number;
+  symbol: Uint8Array;
+  bits: Uint8Array;
+}
+
+/** What persists from block to block of a frame (the Repeat modes and treeless literals use it). */
+interface FrameState {
+  huffman: HuffmanTable | undefined;
+  literalLengths: FseTable | undefined;
+  offsets: FseTable | undefined;
+  matchLengths: FseTable | undefined;
+  rep: [number, number, number];
+}
+
+/**
+ * A bitstream read backwards (§4.1: from its last byte, after the final 1 bit that pads it, down
+ * to its first). Reading past its start yields zero bits and leaves `bitsLeft` negative, so the
+ * caller can refuse an overread.
+ */
+class BackwardBits {
+  bitsLeft = 0;
+  constructor(
+    private readonly data: Uint8Array,
+    private readonly start: number,
+    end: number,
+    context: DecoderContext,
+  ) {
+    if (end <= start) short(context, start, 1, end);
+    const last = data[end - 1]!;
+    if (last === 0) fail(context, end - 1, 'a bitstream whose last byte holds its start bit', 'a last byte of 0');
+    this.bitsLeft = (end - start) * 8 - (Math.clz32(last) - 24) - 1;
+  }
+
+  /** The next `n` bits (n ≤ 24), most significant first. */
+  read(n: number): number {
+    if (n === 0) return 0;
+    this.bitsLeft -= n;
+    let p = this.bitsLeft;
+    let width = n;
+    let lift = 0;
+    if (p < 0) {
+      // Past the start: the missing low bits are zeros.
+      width += p;
+      lift = -p;
+      p = 0;
+      if (width <= 0) return 0;
+    }
+    const d = this.data;
+    const at = this.start + (p >> 3);
+    // Bytes past the stream's end may be other data: only `width` bits starting at p are kept.
+    const word = (d[at]! | (d[at + 1]! << 8) | (d[at + 2]! << 16) | (d[at + 3]! << 24)) >>> (p & 7);
+    return ((word & ((1 << width) - 1)) << lift) >>> 0;
+  }
+
+  /** The next `n` bits for n up to 31 (offset extra bits). */
+  readLong(n: number): number {
+    if (n <= 24) return this.read(n);
+    const high = this.read(n - 16);
+    return high * 65536 + this.read(16);
+  }
+}
+
+function highBit(v: number): number {
+  return 31 - Math.clz32(v);
+}
+
+/** Builds the decoding table of a normalized distribution (§4.1.1). */
+function buildFse(counts: readonly number[], accuracyLog: number): FseTable {
+  const size = 1 << accuracyLog;
+  const symbol = new Uint8Array(size);
+  const bits = new Uint8Array(size);
+  const baseline = new Uint16Array(size);
+  const next = new Uint16Array(counts.length);
+  let high = size - 1;
+  // "Less than 1" symbols take the last cells, one each.
+  for (let s = 0; s < counts.length; s++) {
+    if (counts[s] === -1) {
+      symbol[high--] = s;
+      next[s] = 1;
+    } else next[s] = counts[s]!;
+  }
+  const step = (size >> 1) + (size >> 3) + 3;
+  const mask = size - 1;
+  let position = 0;
+  for (let s = 0; s < counts.length; s++) {
+    for (let i = 0; i < counts[s]!; i++) {
+      symbol[position] = s;
+      do position = (position + step) & mask;
+      while (position > high);
+    }
+  }
+  for (let state = 0; state < size; state++) {
+    const s = symbol[state]!;
+    const nextState = next[s]!++;
+    const n = accuracyLog - highBit(nextState);
+    bits[state] = n;
+    baseline[state] = (nextState << n) - size;
+  }
+  return { accuracyLog, symbol, bits, baseline };
+}
+
+/** A table of one symbol (RLE mode): every state gives it, reading nothing. */
+function rleFse(s: number): FseTable {
+  return { accuracyLog: 0, symbol: Uint8Array.of(s), bits: new Uint8Array(1), baseline: new Uint16Array(1) };
+}
+
+/** Reads an FSE table description (§4.1.1) at `at`; returns the table and where it ends. */
+function readFse(
+  input: Uint8Array,
+  at: number,
+  end: number,
+  maxLog: number,
+  maxSymbol: number,
+  context: DecoderContext,
+  what: string,
+): { table: FseTable; end: number } {
+  if (at >= end) short(context, at, 1, end);
+  const accuracyLog = (input[at]! & 15) + 5;
+  if (accuracyLog > maxLog) fail(context, at, `a ${what} accuracy log of at most ${maxLog}`, String(accuracyLog));
+  // A forward (least significant first) bitstream from `at`, the first 4 bits being the log.
+  let bit = 4;
+  const peek = (n: number): number => {
+    const byte = at + (bit >> 3);
+    if (byte >= end) short(context, byte, 1, end);
+    const word = (input[byte]! | (input[byte + 1]! << 8) | (input[byte + 2]! << 16) | (input[byte + 3]! << 24)) >>> (bit & 7);
+    return word & ((1 << n) - 1);
+  };
+  const counts: number[] = [];
+  let remaining = (1 << accuracyLog) + 1;
+  let threshold = 1 << accuracyLog;
+  let nbBits = accuracyLog + 1;
+  while (remaining > 1) {
+    if (counts.length > maxSymbol) fail(context, at, `a ${what} distribution of at most ${maxSymbol + 1} symbols`, 'more');
+    const max = 2 * threshold - 1 - remaining;
+    let count: number;
+    const low = peek(nbBits - 1);
+    if (low < max) {
+      count = low;
+      bit += nbBits - 1;
+    } else {
+      count = peek(nbBits);
+      if (count >= threshold) count -= max;
+      bit += nbBits;
+    }
+    count--;
+    remaining -= count < 0 ? -count : count;
+    counts.push(count);
+    if (count === 0) {
+      // Runs of zero-probability symbols: 2-bit repeat flags, 3 meaning "and more".
+      for (;;) {
+        const repeat = peek(2);
+        bit += 2;
+        for (let i = 0; i < repeat; i++) counts.push(0);
+        if (counts.length > maxSymbol + 1) fail(context, at, `a ${what} distribution of at most ${maxSymbol + 1} symbols`, 'more');
+        if (repeat !== 3) break;
+      }
+    }
+    while (remaining < threshold && threshold > 1) {
+      nbBits--;
+      threshold >>= 1;
+    }
+  }
+  if (remaining !== 1 || counts.length > maxSymbol + 1)
+    fail(context, at, `a ${what} distribution adding up to ${1 << accuracyLog}`, 'another sum');
+  const stop = at + ((bit + 7) >> 3);
+  if (stop > end) short(context, end, stop - end, end);
+  return { table: buildFse(counts, accuracyLog), end: stop };
+}
+
+/** Builds a Huffman table from weights of all symbols but the last, whose weight is implied (§4.2.1). */
+function buildHuffman(weights: number[], context: DecoderContext, at: number): HuffmanTable {
+  let total = 0;
+  for (const w of weights) {
+    if (w > 11) fail(context, at, 'Huffman weights of at most 11', String(w));
+    if (w > 0) total += 1 << (w - 1);
+  }
+  if (total === 0) fail(context, at, 'Huffman weights with a nonzero sum', '0');
+  const maxBits = highBit(total) + 1;
+  const rest = (1 << maxBits) - total;
+  if (maxBits > 11 || rest & (rest - 1))
+    fail(context, at, 'Huffman weights that leave a power of two for the last symbol', `a rest of ${rest}`);
+  weights.push(highBit(rest) + 1);
+  if (weights.length > 256) fail(context, at, 'at most 256 Huffman symbols', String(weights.length));
+  const size = 1 << maxBits;
+  const symbol = new Uint8Array(size);
+  const bits = new Uint8Array(size);
+  // Codes in order of weight, then of symbol: each weight-w symbol takes 2^(w−1) consecutive cells.
+  let position = 0;
+  for (let w = 1; w <= maxBits; w++) {
+    for (let s = 0; s < weights.length; s++) {
+      if (weights[s] !== w) continue;
+      const span = 1 << (w - 1);
+      symbol.fill(s, position, position + span);
+      bits.fill(maxBits + 1 - w, position, position + span);
+      position += span;
+    }
+  }
+  return { maxBits, symbol, bits };
+}
+
+/** Reads a Huffman tree description at `at`; returns the table and where it ends. */
+function readHuffman(input: Uint8Array, at: number, end: number, context: DecoderContext): { table: HuffmanTable; end: number } {
+  if (at >= end) short(context, at, 1, end);
+  const header = input[at]!;
+  const weights: number[] = [];
+  if (header >= 128) {
+    // Direct: 4 bits per weight, first weight in the high nibble.
+    const n = header - 127;
+    const stop = at + 1 + ((n + 1) >> 1);
+    if (stop > end) short(context, at + 1, stop - at - 1, end);
+    for (let i = 0; i < n; i++) weights.push(i & 1 ? input[at + 1 + (i >> 1)]! & 15 : input[at + 1 + (i >> 1)]! >> 4);
+    return { table: buildHuffman(weights, context, at), end: stop };
+  }
+  // FSE-compressed weights: a table (log ≤ 6), then two interleaved states over a backward stream.
+  const stop = at + 1 + header;
+  if (stop > end) short(context, at + 1, header, end);
+  const { table, end: streamAt } = readFse(input, at + 1, stop, 6, 255, context, 'Huffman weight');
+  const bits = new BackwardBits(input, streamAt, stop, context);
+  let state1 = bits.read(table.accuracyLog);
+  let state2 = bits.read(table.accuracyLog);
+  for (;;) {
+    if (weights.length > 254) fail(context, at, 'at most 255 Huffman weights', 'more');
+    weights.push(table.symbol[state1]!);
+    state1 = table.baseline[state1]! + bits.read(table.bits[state1]!);
+    if (bits.bitsLeft < 0) {
+      weights.push(table.symbol[state2]!);
+      break;
+    }
+    weights.push(table.symbol[state2]!);
+    state2 = table.baseline[state2]! + bits.read(table.bits[state2]!);
+    if (bits.bitsLeft < 0) {
+      weights.push(table.symbol[state1]!);
+      break;
+    }
+  }
+  return { table: buildHuffman(weights, context, at), end: stop };
+}
+
+/** Decodes one Huffman stream [start, end) into `out[from, to)`; the stream must be consumed exactly. */
+function decodeHuffmanStream(
+  input: Uint8Array,
+  start: number,
+  end: number,
+  table: HuffmanTable,
+  out: Uint8Array,
+  from: number,
+  to: number,
+  context: DecoderContext,
+): void {
+  const bits = new BackwardBits(input, start, end, context);
+  const { maxBits, symbol, bits: lengths } = table;
+  const mask = (1 << maxBits) - 1;
+  // The hot loop reads its window with one DataView load while 4 bytes remain in the buffer.
+  const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  const fast = input.length - 4;
+  let left = bits.bitsLeft;
+  let i = from;
+  // Two symbols per load: a 24-bit window holds two codes of at most 11 bits.
+  for (; i + 1 < to; i += 2) {
+    const p = left - 24;
+    const at = start + (p >> 3);
+    if (p < 0 || at > fast) break;
+    const window = (view.getUint32(at, true) >>> (p & 7)) & 0xffffff;
+    const first = (window >>> (24 - maxBits)) & mask;
+    const used = lengths[first]!;
+    const second = (window >>> (24 - used - maxBits)) & mask;
+    out[i] = symbol[first]!;
+    out[i + 1] = symbol[second]!;
+    left -= used + lengths[second]!;
+  }
+  bits.bitsLeft = left;
+  for (; i < to; i++) {
+    // Peek maxBits (zeros past the start), then give back what the code did not use.
+    const index = bits.read(maxBits);
+    out[i] = symbol[index]!;
+    bits.bitsLeft += maxBits - lengths[index]!;
+  }
+  if (bits.bitsLeft !== 0) fail(context, start, 'a Huffman stream consumed exactly', `${bits.bitsLeft} bits left over`);
+}
+
+/**
+ * Reads the literals section at `at`; returns the literals and where the section ends. Every
+ * literal lands in the output, so more than the `room` left in it is refused before allocating.
+ */
+function readLiterals(
+  input: Uint8Array,
+  at: number,
+  end: number,
+  room: number,
+  state: FrameState,
+  context: DecoderContext,
+): { literals: Uint8Array; end: number } {
+  const limit = Math.min(MAX_BLOCK, room);
+  const b0 = input[at]!;
+  const type = b0 & 3;
+  const format = (b0 >> 2) & 3;
+  const need = (n: number): void => {
+    if (at + n > end) short(context, at, n, end);
+  };
+  if (type <= 1) {
+    let size: number;
+    let header: number;
+    if (format === 0 || format === 2) {
+      size = b0 >> 3;
+      header = 1;
+    } else if (format === 1) {
+      need(2);
+      size = (b0 >> 4) | (input[at + 1]! << 4);
+      header = 2;
+    } else {
+      need(3);
+      size = (b0 >> 4) | (input[at + 1]! << 4) | (input[at + 2]! << 12);
+      header = 3;
+    }
+    if (size > limit) fail(context, at, `at most ${limit} literals (a block's, and the output's room)`, String(size));
+    const from = at + header;
+    if (type === 0) {
+      if (from + size > end) short(context, from, size, end);
+      return { literals: input.subarray(from, from + size), end: from + size };
+    }
+    if (from + 1 > end) short(context, from, 1, end);
+    return { literals: new Uint8Array(size).fill(input[from]!), end: from + 1 };
+  }
+  let regenerated: number;
+  let compressed: number;
+  let header: number;
+  const streams = format === 0 ? 1 : 4;
+  if (format <= 1) {
+    need(3);
+    regenerated = (b0 >> 4) | ((input[at + 1]! & 0x3f) << 4);
+    compressed = (input[at + 1]! >> 6) | (input[at + 2]! << 2);
+    header = 3;
+  } else if (format === 2) {
+    need(4);
+    regenerated = (b0 >> 4) | (input[at + 1]! << 4) | ((input[at + 2]! & 3) << 12);
+    compressed = (input[at + 2]! >> 2) | (input[at + 3]! << 6);
+    header = 4;
+  } else {
+    need(5);
+    regenerated = (b0 >> 4) | (input[at + 1]! << 4) | ((input[at + 2]! & 0x3f) << 12);
+    compressed = (input[at + 2]! >> 6) | (input[at + 3]! << 2) | (input[at + 4]! << 10);
+    header = 5;
+  }
+  if (regenerated > limit) fail(context, at, `at most ${limit} literals (a block's, and the output's room)`, String(regenerated));
+  let p = at + header;
+  const stop = p + compressed;
+  if (stop > end) short(context, p, compressed, end);
+  if (type === 2) {
+    const huffman = readHuffman(input, p, stop, context);
+    state.huffman = huffman.table;
+    p = huffman.end;
+  } else if (state.huffman === undefined) {
+    fail(context, at, 'treeless literals after a block that described a Huffman table', 'no table yet');
+  }
+  const table = state.huffman!;
+  const literals = new Uint8Array(regenerated);
+  if (streams === 1) {
+    decodeHuffmanStream(input, p, stop, table, literals, 0, regenerated, context);
+  } else {
+    // A jump table of three stream sizes; each of the first three streams gives a quarter, rounded up.
+    if (p + 6 > stop) short(context, p, 6, stop);
+    const s1 = input[p]! | (input[p + 1]! << 8);
+    const s2 = input[p + 2]! | (input[p + 3]! << 8);
+    const s3 = input[p + 4]! | (input[p + 5]! << 8);
+    const a = p + 6;
+    const b = a + s1;
+    const c = b + s2;
+    const d = c + s3;
+    if (d > stop) fail(context, p, `stream sizes within the ${stop - a} bytes of the streams`, `${s1} + ${s2} + ${s3}`);
+    const quarter = (regenerated + 3) >> 2;
+    if (3 * quarter > regenerated) fail(context, at, 'at least 3 × a quarter of the literals in 4 streams', String(regenerated));
+    decodeHuffmanStream(input, a, b, table, literals, 0, quarter, context);
+    decodeHuffmanStream(input, b, c, table, literals, quarter, 2 * quarter, context);
+    decodeHuffmanStream(input, c, d, table, literals, 2 * quarter, 3 * quarter, context);
+    decodeHuffmanStream(input, d, stop, table, literals, 3 * quarter, regenerated, context);
+  }
+  return { literals, end: stop };
+}
+
+/** Reads one of the three sequence tables by its mode; returns it and where it ends. */
+function readSequenceTable(
+  mode: number,
+  input: Uint8Array,
+  at: number,
+  end: number,
+  defaults: readonly number[],
+  defaultLog: number,
+  maxLog: number,
+  maxSymbol: number,
+  previous: FseTable | undefined,
+  context: DecoderContext,
+  what: string,
+): { table: FseTable; end: number } {
+  if (mode === 0) {
+    // The predefined tables never change: built once.
+    let table = PREDEFINED.get(defaults);
+    if (table === undefined) PREDEFINED.set(defaults, (table = buildFse(defaults, defaultLog)));
+    return { table, end: at };
+  }
+  if (mode === 1) {
+    if (at >= end) short(context, at, 1, end);
+    const s = input[at]!;
+    if (s > maxSymbol) fail(context, at, `a ${what} code of at most ${maxSymbol}`, String(s));
+    return { table: rleFse(s), end: at + 1 };
+  }
+  if (mode === 2) return readFse(input, at, end, maxLog, maxSymbol, context, what);
+  if (previous === undefined) fail(context, at, `a ${what} table from an earlier block to repeat`, 'none');
+  return { table: previous!, end: at };
+}
+
+/** Decodes a compressed block [at, end) into `out` from `op`; returns the new output position. */
+function decodeCompressedBlock(
+  input: Uint8Array,
+  at: number,
+  end: number,
+  out: Uint8Array,
+  op: number,
+  state: FrameState,
+  context: DecoderContext,
+): number {
+  const { literals, end: sequencesAt } = readLiterals(input, at, end, out.length - op, state, context);
+  let p = sequencesAt;
+  if (p >= end) short(context, p, 1, end);
+  const b0 = input[p]!;
+  let count: number;
+  if (b0 < 128) {
+    count = b0;
+    p += 1;
+  } else if (b0 < 255) {
+    if (p + 2 > end) short(context, p, 2, end);
+    count = ((b0 - 128) << 8) + input[p + 1]!;
+    p += 2;
+  } else {
+    if (p + 3 > end) short(context, p, 3, end);
+    count = input[p + 1]! + (input[p + 2]! << 8) + 0x7f00;
+    p += 3;
+  }
+  const outputSize = out.length;
+  if (count === 0) {
+    if (p !== end) fail(context, p, 'the end of a block without sequences', `${end - p} more byte(s)`);
+    if (op + literals.length > outputSize)
+      fail(context, at, `literals within the declared ${outputSize} bytes`, `${literals.length} at output ${op}`);
+    out.set(literals, op);
+    return op + literals.length;
+  }
+  if (p >= end) short(context, p, 1, end);
+  const modes = input[p]!;
+  if (modes & 3) fail(context, p, 'sequence compression modes with the reserved bits clear', `0x${modes.toString(16)}`);
+  p++;
+  const ll = readSequenceTable(modes >> 6, input, p, end, LL_DEFAULT, 6, 9, 35, state.literalLengths, context, 'literal length');
+  const of = readSequenceTable((modes >> 4) & 3, input, ll.end, end, OF_DEFAULT, 5, 8, 31, state.offsets, context, 'offset');
+  const ml = readSequenceTable((modes >> 2) & 3, input, of.end, end, ML_DEFAULT, 6, 9, 52, state.matchLengths, context, 'match length');
+  state.literalLengths = ll.table;
+  state.offsets = of.table;
+  state.matchLengths = ml.table;
+  const streamAt = ml.end;
+  const bits = new BackwardBits(input, streamAt, end, context);
+  const llT = ll.table;
+  const ofT = of.table;
+  const mlT = ml.table;
+  let llState = bits.read(llT.accuracyLog);
+  let ofState = bits.read(ofT.accuracyLog);
+  let mlState = bits.read(mlT.accuracyLog);
+  const rep = state.rep;
+  let lit = 0;
+  for (let i = 0; i < count; i++) {
+    const ofCode = ofT.symbol[ofState]!;
+    const llCode = llT.symbol[llState]!;
+    const mlCode = mlT.symbol[mlState]!;
+    if (ofCode > 31) fail(context, streamAt, 'offset codes of at most 31', String(ofCode));
+    // Extra bits in this order: offset, match length, literal length.
+    const offsetValue = (ofCode < 31 ? 1 << ofCode : 2 ** 31) + bits.readLong(ofCode);
+    const matchLength = ML_BASE[mlCode]! + bits.read(ML_BITS[mlCode]!);
+    const literalLength = LL_BASE[llCode]! + bits.read(LL_BITS[llCode]!);
+    let offset: number;
+    if (offsetValue > 3) {
+      offset = offsetValue - 3;
+      rep[2] = rep[1];
+      rep[1] = rep[0];
+      rep[0] = offset;
+    } else {
+      // Repeat offsets (§3.1.1.5): a literal length of 0 shifts the index by one.
+      const index = offsetValue - 1 + (literalLength === 0 ? 1 : 0);
+      if (index === 0) offset = rep[0];
+      else {
+        offset = index === 3 ? rep[0] - 1 : rep[index]!;
+        if (index !== 1) rep[2] = rep[1];
+        rep[1] = rep[0];
+        rep[0] = offset;
+      }
+    }
+    if (i + 1 < count) {
+      // States update in this order: literal length, match length, offset.
+      llState = llT.baseline[llState]! + bits.read(llT.bits[llState]!);
+      mlState = mlT.baseline[mlState]! + bits.read(mlT.bits[mlState]!);
+      ofState = ofT.baseline[ofState]! + bits.read(ofT.bits[ofState]!);
+    }
+    if (bits.bitsLeft < 0) fail(context, streamAt, 'a sequence bitstream that holds its sequences', `sequence ${i} reads past its start`);
+    if (lit + literalLength > literals.length)
+      fail(context, streamAt, `literal runs within the ${literals.length} literals`, `${literalLength} at literal ${lit} (sequence ${i})`);
+    if (op + literalLength + matchLength > outputSize)
+      fail(
+        context,
+        streamAt,
+        `sequences within the declared ${outputSize} bytes`,
+        `${literalLength + matchLength} at output ${op} (sequence ${i})`,
+      );
+    if (literalLength > 16) out.set(literals.subarray(lit, lit + literalLength), op);
+    else for (let k = 0; k < literalLength; k++) out[op + k] = literals[lit + k]!;
+    op += literalLength;
+    lit += literalLength;
+    if (offset === 0 || offset > op) fail(context, streamAt, `a match within the ${op} bytes written`, `offset ${offset} (sequence ${i})`);
+    const from = op - offset;
+    if (offset >= matchLength && matchLength > 16) out.copyWithin(op, from, from + matchLength);
+    // Overlapping: each byte may be one this match just wrote.
+    else for (let k = 0; k < matchLength; k++) out[op + k] = out[from + k]!;
+    op += matchLength;
+  }
+  if (bits.bitsLeft !== 0) fail(context, streamAt, 'a sequence bitstream consumed exactly', `${bits.bitsLeft} bits left over`);
+  const rest = literals.length - lit;
+  if (op + rest > outputSize) fail(context, at, `literals within the declared ${outputSize} bytes`, `${rest} at output ${op}`);
+  out.set(literals.subarray(lit), op);
+  return op + rest;
+}
+
+/** Reads the frame header (§3.1.1.1); returns whether a checksum follows the blocks, and where they start. */
+function readFrameHeader(input: Uint8Array, outputSize: number, context: DecoderContext): { checksum: boolean; blocksAt: number } {
+  const end = input.length;
+  if (end < 5) short(context, 0, 5, end);
+  // 28 B5 2F FD: the magic, little-endian 0xFD2FB528.
+  if (input[0] !== 0x28 || input[1] !== 0xb5 || input[2] !== 0x2f || input[3] !== 0xfd) {
+    fail(
+      context,
+      0,
+      'the Zstandard frame magic 28 B5 2F FD',
+      [...input.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' '),
+    );
+  }
+  const descriptor = input[4]!;
+  if (descriptor & 0x08) fail(context, 4, 'a frame descriptor with its reserved bit 3 clear', `0x${descriptor.toString(16)}`);
+  const singleSegment = (descriptor & 0x20) !== 0;
+  const sizeFlag = descriptor >> 6;
+  const dictionaryBytes = [0, 1, 2, 4][descriptor & 3]!;
+  const sizeBytes = sizeFlag === 0 ? (singleSegment ? 1 : 0) : 1 << sizeFlag;
+  let at = 5;
+  // The window descriptor: our window is the declared output, whatever the frame advertises.
+  if (!singleSegment) at++;
+  if (at + dictionaryBytes + sizeBytes > end) short(context, at, dictionaryBytes + sizeBytes, end);
+  let dictionary = 0;
+  for (let i = dictionaryBytes - 1; i >= 0; i--) dictionary = dictionary * 256 + input[at + i]!;
+  if (dictionary !== 0) fail(context, at, 'a frame without a dictionary (the archive holds none)', `dictionary id ${dictionary}`);
+  at += dictionaryBytes;
+  if (sizeBytes > 0) {
+    let size = 0;
+    for (let i = sizeBytes - 1; i >= 0; i--) size = size * 256 + input[at + i]!;
+    // The 2-byte form counts from 256 (§3.1.1.1.4).
+    const contentSize = sizeBytes === 2 ? size + 256 : size;
+    if (contentSize !== outputSize) fail(context, at, `a frame content size of the declared ${outputSize} bytes`, `${contentSize}`);
+  }
+  return { checksum: (descriptor & 0x04) !== 0, blocksAt: at + sizeBytes };
+}
+
+/**
+ * Decompresses one Zstandard frame into exactly `outputSize` bytes; throws a ParseError naming
+ * the offset in the stream (plus `context.baseOffset`) when the frame is malformed, uses a
+ * dictionary, declares another content size, would regenerate more or fewer bytes than
+ * `outputSize`, or is followed by other bytes. Only the output (and per block at most 128 KiB of
+ * literals and small tables) is allocated, whatever the frame advertises.
+ */
+export function decompressZstd(input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
+  checkDeclaredSize(context, 'zstd', outputSize);
+  const out = new Uint8Array(outputSize);
+  decompressZstdInto(input, out, context);
+  return out;
+}
+
+/**
+ * Decompresses one frame into `out`, whose length is the declared size (e.g. a block's place in
+ * its set's buffer); throws as {@link decompressZstd} does. Bytes of `out` are overwritten even when
+ * the frame is refused.
+ */
+export function decompressZstdInto(input: Uint8Array, out: Uint8Array, context: DecoderContext = {}): void {
+  const outputSize = out.length;
+  const header = readFrameHeader(input, outputSize, context);
+  const end = input.length;
+  const state: FrameState = { huffman: undefined, literalLengths: undefined, offsets: undefined, matchLengths: undefined, rep: [1, 4, 8] };
+  let at = header.blocksAt;
+  let op = 0;
+  for (;;) {
+    if (at + 3 > end) short(context, at, 3, end);
+    const word = input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16);
+    const last = (word & 1) !== 0;
+    const type = (word >> 1) & 3;
+    const size = word >>> 3;
+    if (type === 3) fail(context, at, 'a raw, RLE or compressed block (types 0–2)', 'the reserved block type 3');
+    if (size > MAX_BLOCK) fail(context, at, `a block of at most ${MAX_BLOCK} bytes`, `${size} bytes`);
+    const from = at + 3;
+    if (type === 0 || type === 1) {
+      if (op + size > outputSize) fail(context, at, `blocks within the declared ${outputSize} bytes`, `${size} more at output ${op}`);
+      if (type === 0) {
+        if (from + size > end) short(context, from, size, end);
+        out.set(input.subarray(from, from + size), op);
+        at = from + size;
+      } else {
+        if (from + 1 > end) short(context, from, 1, end);
+        out.fill(input[from]!, op, op + size);
+        at = from + 1;
+      }
+      op += size;
+    } else {
+      if (from + size > end) short(context, from, size, end);
+      if (size === 0) fail(context, at, 'a compressed block of at least one byte', '0 bytes');
+      const before = op;
+      op = decodeCompressedBlock(input, from, from + size, out, op, state, context);
+      if (op - before > MAX_BLOCK) fail(context, at, `a block regenerating at most ${MAX_BLOCK} bytes`, String(op - before));
+      at = from + size;
+    }
+    if (last) break;
+  }
+  if (header.checksum) {
+    if (at + 4 > end) short(context, at, 4, end);
+    at += 4;
+  }
+  if (at !== end) fail(context, at, 'the end of the compressed input after one frame', `${end - at} more byte(s)`);
+  if (op !== outputSize) fail(context, at, `a frame of the declared ${outputSize} bytes`, `${op} bytes`);
+}

@@ -1,0 +1,39 @@
+/** `probe <paths...>`: which registered layout reads each file exactly. The work is in actions/probe.ts. */
+import type { Command } from 'commander';
+
+export interface ProbeOptions {
+  json?: boolean;
+  layouts?: boolean;
+  maxSize?: string;
+  all?: boolean;
+}
+
+export function registerProbeCommand(program: Command): void {
+  const command = program
+    .command('probe')
+    .description('try every registered layout and reading on each file: which consumes it exactly, and where each other stops')
+    .argument('[paths...]', 'files or directories (directories are walked)')
+    .option('--json', 'print a JSON array on stdout: [{ file, match, matches, candidates: [...] }]')
+    .option('--all', 'list every reading of every layout, not only the furthest reading of each layout')
+    .option('--layouts', 'list the registered layouts (name, title, source, id width, docs page) and exit')
+    .option('--max-size <size>', 'largest file read, in bytes or with KiB/MiB/GiB (default 256 MiB)');
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'A file matches a layout when one of its readings reads it to its exact end and no Proven check fails.',
+      'When several layouts match, all are named, ranked by the checks each holds.',
+      '',
+      'Exit status: 0 when every file has exactly one matching layout, 1 otherwise, 2 on usage errors.',
+      '',
+      'Examples:',
+      '  anvil-skel probe unknown/Hero.Skeleton',
+      '  anvil-skel probe --json extracted/ > probe.json',
+      '  anvil-skel probe --layouts',
+    ].join('\n'),
+  );
+  command.action(async (paths: string[], options: ProbeOptions) => {
+    const { probeCommand } = await import('../actions/probe.js');
+    await probeCommand(paths, options);
+  });
+}

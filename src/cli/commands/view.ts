@@ -1,0 +1,48 @@
+/** `view [paths...]`: the web viewer on 127.0.0.1. The work is in actions/view.ts, loaded only when the command runs. */
+import type { Command } from 'commander';
+import { addNamesOption } from '../names-option.js';
+import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+
+export interface ViewOptions extends ResourceOptionValues {
+  port: string;
+  open?: boolean;
+  names?: string[];
+}
+
+export const DEFAULT_VIEW_PORT = 7347;
+
+export function registerViewCommand(program: Command): void {
+  const command = program
+    .command('view')
+    .description('open the web viewer: the rig in 3D, the bone tree, and every byte annotated (on 127.0.0.1 only)')
+    .argument('[paths...]', 'resource files and folders to list (default: the bundled samples)')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', String(DEFAULT_VIEW_PORT))
+    .option('--open', 'open the page in the default browser');
+  addResourceOptions(command);
+  addNamesOption(command);
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'Serves the viewer on http://127.0.0.1:<port>/ and prints the URL; Ctrl-C stops it. The page lists the',
+      'files given (folders are walked) and also opens local files by drag and drop or its file picker, which',
+      'it reads in the browser: nothing is uploaded.',
+      '',
+      'Security: the server listens on 127.0.0.1 only, serves only its own files and the files listed at start',
+      '(by an opaque id, never by a path from the request; anything else is 404), accepts only GET and HEAD',
+      'without a body, refuses a Host header other than 127.0.0.1:<port> or localhost:<port> (DNS rebinding),',
+      "and sends Content-Security-Policy default-src 'self' (no inline script, no eval) with nosniff.",
+      '',
+      'Examples:',
+      '  anvil-skel view',
+      '  anvil-skel view --port 0 --open samples/anvilnext',
+      '  anvil-skel view --names my-names.txt extracted/',
+      '',
+      'Exit status: 0 when stopped, 2 on a usage error (no such path, port in use or invalid).',
+    ].join('\n'),
+  );
+  command.action(async (paths: string[], options: ViewOptions) => {
+    const { viewCommand } = await import('../actions/view.js');
+    await viewCommand(paths, options);
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * The viewer's HTTP server: the app's own files and the inputs the `view` command listed, on the
+ * loopback address only. Nothing is found from a request's path: each URL is looked up in a table
+ * built at start, so `..`, encoded traversal and absolute paths are simply not in it (404).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One file the viewer may open, listed by the server under an opaque id. */
+export interface ViewInput {
+  /** The path as shown to the user (relative to where it was found). */
+  name: string;
+  /** Its bytes, read when the list was built; null when it was not read (`note` says why). */
+  bytes: Uint8Array | null;
+  /** Why the file is not served, or other words for the Files panel. */
+  note?: string;
+}
+
+/** One file of the app itself: its URL path, type and content. */
+export interface AppFile {
+  path: string;
+  type: string;
+  body: Uint8Array;
+}
+
+export interface ViewServerOptions {
+  /** The port to listen on; 0 picks a free one. */
+  port: number;
+  /** The app's files (index.html served at `/` too). */
+  app: readonly AppFile[];
+  /** The inputs, served as `/api/input/<index>`. */
+  inputs: readonly ViewInput[];
+  /** What `/api/inputs` says besides the list: extra bone names and read options. */
+  config: Record<string, unknown>;
+}
+
+export interface ViewServer {
+  /** `http://127.0.0.1:<port>/`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The only address the viewer listens on: the page reads local files, so it is never on a network. */
+export const VIEW_HOST = '127.0.0.1';
+
+/** Scripts and styles only from the app's own files; no eval, no inline script, no plugins, no framing. */
+export const VIEW_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': VIEW_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+};
+
+interface Route {
+  type: string;
+  body: () => Uint8Array;
+}
+
+function send(res: ServerResponse, status: number, type: string, body: Uint8Array | string, head: boolean): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': String(bytes.length) });
+  res.end(head ? undefined : bytes);
+}
+
+/** Whether the request carries (or announces) a body: the viewer accepts none. */
+function hasBody(req: IncomingMessage): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0';
+}
+
+/**
+ * Starts the server. Resolves once it listens on 127.0.0.1 (the port from `options.port`, or a free
+ * one for 0); rejects with the listen error (e.g. EADDRINUSE). Only GET and HEAD of the listed URLs
+ * are answered; a request with a body is refused (413, 405 for other methods), and a Host header
+ * other than `127.0.0.1:<port>` or `localhost:<port>` is refused (421), so a page of another site
+ * cannot reach the server through a rebound DNS name.
+ */
+export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
+  const routes = new Map<string, Route>();
+  for (const file of options.app) routes.set(file.path, { type: file.type, body: () => file.body });
+  const index = routes.get('/index.html');
+  if (index !== undefined) routes.set('/', index);
+  const list = options.inputs.map((input, i) => ({
+    id: String(i),
+    name: input.name,
+    size: input.bytes?.length ?? null,
+    note: input.note ?? null,
+  }));
+  const listing = Buffer.from(JSON.stringify({ files: list, ...options.config }), 'utf8');
+  routes.set('/api/inputs', { type: 'application/json; charset=utf-8', body: () => listing });
+  options.inputs.forEach((input, i) => {
+    const bytes = input.bytes;
+    if (bytes !== null) routes.set(`/api/input/${i}`, { type: 'application/octet-stream', body: () => bytes });
+  });
+
+  let port = 0;
+  const server = createServer((req, res) => {
+    const head = req.method === 'HEAD';
+    const host = req.headers.host;
+    if (host !== `${VIEW_HOST}:${port}` && host !== `localhost:${port}`) {
+      send(res, 421, 'text/plain; charset=utf-8', 'misdirected request: this server answers only to its loopback address\n', head);
+      return;
+    }
+    if (req.method !== 'GET' && !head) {
+      res.setHeader('Allow', 'GET, HEAD');
+      send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n', head);
+      req.resume();
+      return;
+    }
+    if (hasBody(req)) {
+      send(res, 413, 'text/plain; charset=utf-8', 'request bodies are not accepted\n', head);
+      req.resume();
+      return;
+    }
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const route = url.startsWith('/') ? routes.get(query < 0 ? url : url.slice(0, query)) : undefined;
+    if (route === undefined) {
+      send(res, 404, 'text/plain; charset=utf-8', 'not found\n', head);
+      return;
+    }
+    send(res, 200, route.type, route.body(), head);
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, VIEW_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${VIEW_HOST}:${port}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

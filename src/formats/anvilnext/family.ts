@@ -1,0 +1,96 @@
+/**
+ * The declaration of a layout of the `anvilnext` family (u64 ids): the seed's main title and the
+ * sibling titles that public readers describe. Each layout folder calls this with its variant.
+ */
+import { withIdScope, type StructCodec } from '../../grammar/index.js';
+import { CLASS } from '../classes.js';
+import { readerName, type LayoutDeclaration, type LayoutSource, type Reading, type ReadingChoices, type ResourceKind } from '../layout.js';
+import { anvilnextBoneStruct } from './bone.js';
+import { skeletonComponentDeclaration } from './component.js';
+import { ANVILNEXT_READING_CHOICES, type AnvilnextReading } from './reading.js';
+import { anvilnextSkeletonStruct } from './skeleton.js';
+import type { AnvilnextVariant } from './variant.js';
+import { anvilnextBoneTransforms, anvilnextRecord, anvilnextView } from './view.js';
+
+function u32At(bytes: Uint8Array, offset: number): number | null {
+  if (bytes.length < offset + 4) return null;
+  return (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0;
+}
+
+/** What a layout of the family says of itself beyond its variant. */
+export interface AnvilnextFamilyOptions {
+  name: string;
+  title: string;
+  source: LayoutSource;
+  variant: AnvilnextVariant;
+  /** Whether the title's SkeletonComponent is described (the seed's only). */
+  component: boolean;
+  docs: { path: string; title: string; intro: string };
+  compiledModule: string | null;
+}
+
+/** The layout declaration of one title of the family. */
+export function anvilnextFamilyDeclaration(options: AnvilnextFamilyOptions): LayoutDeclaration {
+  const { variant } = options;
+  // Unity's header has a leading byte before the id; the others start with the id.
+  const classOffset = variant.header === 'unity' ? 9 : 8;
+  const choices: Record<string, readonly string[]> = {};
+  if (variant.tail === 'seed') choices.reflexConstraints = ANVILNEXT_READING_CHOICES.reflexConstraints;
+  choices.poseBoneHeader = ANVILNEXT_READING_CHOICES.poseBoneHeader;
+  const readingChoices: ReadingChoices = choices;
+  const bone = anvilnextBoneStruct(variant);
+  const structs = new Map<string, StructCodec<unknown>>();
+  const skeletonStruct = (reading: Reading): StructCodec<unknown> => {
+    const key = Object.keys(readingChoices)
+      .map((k) => reading[k])
+      .join('/');
+    let codec = structs.get(key);
+    if (codec === undefined) {
+      codec = withIdScope(anvilnextSkeletonStruct(variant, reading as Partial<AnvilnextReading>)) as StructCodec<unknown>;
+      structs.set(key, codec);
+    }
+    return codec;
+  };
+  const kinds: ResourceKind[] = options.component ? ['Skeleton', 'SkeletonComponent'] : ['Skeleton'];
+  const defaults: Reading = Object.fromEntries(Object.entries(readingChoices).map(([k, v]) => [k, v[0]!]));
+  return {
+    name: options.name,
+    title: options.title,
+    family: 'anvilnext',
+    source: options.source,
+    idHexWidth: 16,
+    kinds,
+    classOffset,
+    detect(bytes) {
+      if (variant.header === 'unity' && bytes[0] !== 1) return null;
+      const cls = u32At(bytes, classOffset);
+      if (cls === CLASS.Skeleton) return 'Skeleton';
+      if (cls === CLASS.SkeletonComponent && options.component) return 'SkeletonComponent';
+      return null;
+    },
+    readingChoices,
+    declaration(kind, reading) {
+      if (kind === 'SkeletonComponent') {
+        if (!options.component) throw new RangeError(`the ${options.name} layout describes no SkeletonComponent`);
+        return skeletonComponentDeclaration as StructCodec<unknown>;
+      }
+      return skeletonStruct(reading);
+    },
+    bone: bone as StructCodec<unknown>,
+    view: (record) => anvilnextView(options.name, variant, record),
+    record: (skeleton, overrides) =>
+      anvilnextRecord(variant, { bone: bone as StructCodec<unknown>, skeleton: skeletonStruct(defaults) }, skeleton, overrides),
+    boneTransforms: anvilnextBoneTransforms,
+    docs: options.docs,
+    compiledModule: options.compiledModule,
+    compiledName(kind, reading) {
+      if (kind === 'SkeletonComponent') return 'skeletonComponentReader';
+      return readerName(
+        'skeleton',
+        Object.keys(readingChoices)
+          .map((k) => reading[k] ?? '')
+          .join('/'),
+      );
+    },
+  };
+}

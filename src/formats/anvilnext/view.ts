@@ -1,0 +1,145 @@
+/**
+ * The neutral view of a Skeleton record of the `anvilnext` family, and a record from a view, for
+ * every variant of the family. Values the view does not carry come from the declarations'
+ * expectations (the constant 7 and 1.0, null pointers) or are the empty portions.
+ */
+import type { PointerValue } from '../../grammar/pointer.js';
+import { expectedValue, type StructCodec } from '../../grammar/struct.js';
+import type { Vec4 } from '../../math/vector.js';
+import type { Dialect, LayoutBone, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
+import { boneWordDescendants, boneWordIndex, packBoneWord } from './bone.js';
+import { NULL_RESOURCE } from './common.js';
+import type { AnvilnextVariant } from './variant.js';
+
+/** The fields every Bone of the family stores. */
+interface FamilyBone {
+  id: bigint;
+  nameHash: number;
+  parent: PointerValue<bigint, unknown>;
+  mirror: PointerValue<bigint, unknown>;
+  globalPosition: Vec4;
+  globalRotation: Vec4;
+  localPosition: Vec4;
+  localRotation: Vec4;
+  packedWord: number;
+}
+
+interface FamilySkeleton {
+  id: bigint;
+  skeletonType?: number;
+  bones: FamilyBone[];
+  ownPosition: Vec4;
+  ownRotation: Vec4;
+}
+
+const v4 = (v: readonly number[]): Vec4 => [v[0]!, v[1]!, v[2]!, v[3]!];
+
+/** The declared value of each field with an expectation, by name. */
+function declaredDefaults(codec: StructCodec<unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of codec.fields) {
+    const value = expectedValue(f.expect);
+    if (value !== undefined) out[f.name] = value;
+  }
+  return out;
+}
+
+/** The view of a decoded record (shares its transform tuples). Never throws on a record the layout read. */
+export function anvilnextView(dialect: Dialect, variant: AnvilnextVariant, record: SkeletonRecord): LayoutSkeleton {
+  const r = record as unknown as FamilySkeleton;
+  const records = r.bones;
+  const indexById = new Map<bigint, number>();
+  for (let i = 0; i < records.length; i++) indexById.set(records[i]!.id, i);
+  const bones: LayoutBone[] = [];
+  for (let index = 0; index < records.length; index++) {
+    const b = records[index]!;
+    const parent = b.parent.kind === 'ref' ? (indexById.get(b.parent.id) ?? -1) : -1;
+    const mirror = b.mirror.kind === 'ref' ? (indexById.get(b.mirror.id) ?? null) : null;
+    bones.push({
+      index,
+      id: b.id,
+      nameHash: b.nameHash,
+      parent,
+      mirror,
+      global: { position: b.globalPosition, rotation: b.globalRotation },
+      local: { position: b.localPosition, rotation: b.localRotation },
+      descendants: boneWordDescendants(b.packedWord),
+      storedIndex: boneWordIndex(b.packedWord),
+    });
+  }
+  return {
+    dialect,
+    id: r.id,
+    skeletonType: variant.header === 'seed' ? (r.skeletonType ?? null) : null,
+    ownTransform: { position: r.ownPosition, rotation: r.ownRotation },
+    bones,
+  };
+}
+
+/** Each bone's stored transforms: the record's own tuples. */
+export function anvilnextBoneTransforms(record: SkeletonRecord): StoredBoneTransforms[] {
+  return (record as unknown as FamilySkeleton).bones;
+}
+
+/**
+ * A record of the variant for a view: the declared values where the view is silent, the empty
+ * portions, `overrides` on top. Throws a RangeError for a stored index or descendant count past 16
+ * bits; a view the layout cannot hold (a parent that is not a bone) makes writing refuse.
+ */
+export function anvilnextRecord(
+  variant: AnvilnextVariant,
+  declarations: { bone: StructCodec<unknown>; skeleton: StructCodec<unknown> },
+  skeleton: LayoutSkeleton,
+  overrides: Readonly<Record<string, unknown>> = {},
+): SkeletonRecord {
+  const ids = skeleton.bones.map((b) => b.id);
+  const ref = (index: number | null): PointerValue<bigint, never> =>
+    index === null || index < 0 ? { kind: 'null' } : { kind: 'ref', id: ids[index]! };
+  const own = skeleton.ownTransform ?? skeleton.bones[0]?.local ?? { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] };
+  const boneDefaults = declaredDefaults(declarations.bone);
+  const skeletonDefaults = declaredDefaults(declarations.skeleton);
+  const bones = skeleton.bones.map((b, index) => ({
+    id: b.id,
+    nameHash: b.nameHash,
+    parent: ref(b.parent),
+    mirror: ref(b.mirror ?? index),
+    ...(variant.displayData ? { displayData: { kind: 'null' } } : {}),
+    globalPosition: v4(b.global.position),
+    globalRotation: v4(b.global.rotation),
+    localPosition: v4(b.local.position),
+    localRotation: v4(b.local.rotation),
+    unknownByte: 0,
+    ...(variant.secondByte ? { secondByte: 0 } : {}),
+    enumValue: 0,
+    modifiers: [],
+    words: [],
+    ...boneDefaults,
+    packedWord: packBoneWord(b.storedIndex, b.descendants),
+  }));
+  const header =
+    variant.header === 'unity'
+      ? { leading: 1, id: skeleton.id, headerWord: 0 }
+      : { id: skeleton.id, managed: 1, skeletonType: skeleton.skeletonType ?? skeletonDefaults.skeletonType ?? 0 };
+  const tail =
+    variant.tail === 'seed'
+      ? { reflexConstraints: null, trailingWords: [] }
+      : variant.tail === 'breakpoint'
+        ? { reflex3Constraints: { kind: 'null' }, trailingWords: [] }
+        : {};
+  return {
+    ...header,
+    bones,
+    root: bones.length > 0 ? { kind: 'ref', id: ids[0]! } : { kind: 'null' },
+    ownPosition: v4(own.position),
+    ownRotation: v4(own.rotation),
+    bodyPartMapping: { ...NULL_RESOURCE },
+    poseGroups: [],
+    ikData: { kind: 'null' },
+    lookAt: { ...NULL_RESOURCE },
+    reflexSystem: { kind: 'null' },
+    float0: 0,
+    float1: 0,
+    ...tail,
+    ...overrides,
+  };
+}

@@ -1,0 +1,523 @@
+/**
+ * The viewer end to end, in real headless Chromium against the `view` command itself (default: the
+ * bundled samples). Expected offsets and values are worked out here from the bytes with the seed's
+ * layout (tagged Bone objects, class 0x95741049 nine bytes into the record, the name hash after it),
+ * never read back from the viewer.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ANVILNEXT_READING_DEFAULTS, anvilnextRecordFromSkeleton, writeResource } from '../../src/index.js';
+import { inventoryCorpus, rigToSkeleton, type RigBone } from '../../src/samples.js';
+import { raw } from '../helpers/raw-http.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const RIDER = 'anvilnext/MAD_CHR_Skel_U.Skeleton';
+const BIKE = 'anvilnext/MAD_CHR_Skel_Bike_U.Skeleton';
+const BONE_CLASS = 0x95741049;
+const BACKGROUND = [0x10, 0x13, 0x18]; // SCENE_BACKGROUND of viewer/scene.ts
+
+let server: ChildProcess;
+let url = '';
+let port = 0;
+let browser: Browser;
+let ids: Map<string, string>;
+const consoleErrors: string[] = [];
+
+// ---- the bytes, read with the seed's layout (anvilnext) -------------------------------------------
+
+const sample = (name: string): Uint8Array => new Uint8Array(readFileSync(join(ROOT, 'samples', name)));
+const u32 = (b: Uint8Array, o: number): number => new DataView(b.buffer, b.byteOffset).getUint32(o, true);
+const f32x4 = (b: Uint8Array, o: number): number[] =>
+  [0, 4, 8, 12].map((k) => new DataView(b.buffer, b.byteOffset).getFloat32(o + k, true));
+
+/** Where the record of the bone named `name` starts: tag 0, then an 8-byte id, the Bone class, and the name's CRC-32. */
+function recordOf(bytes: Uint8Array, name: string): number {
+  const hash = crc32(name);
+  for (let o = 0; o + 17 <= bytes.length; o++)
+    if (bytes[o] === 0 && u32(bytes, o + 9) === BONE_CLASS && u32(bytes, o + 13) === hash) return o;
+  throw new Error(`no record of ${name}`);
+}
+
+/** The next record's start after `start` (the record's end, records being back to back). */
+function nextRecord(bytes: Uint8Array, start: number): number {
+  for (let o = start + 1; o + 13 <= bytes.length; o++) if (bytes[o] === 0 && u32(bytes, o + 9) === BONE_CLASS) return o;
+  throw new Error('no next record');
+}
+
+interface BoneBytes {
+  start: number;
+  end: number;
+  parentId: bigint | null;
+  globalPosition: number[];
+  globalRotation: number[];
+  localPosition: number[];
+  localRotation: number[];
+}
+
+/** One anvilnext Bone record per the seed: tag, id, class, name, three pointers (03, or 02 + u64), four vec4, byte, enum, empty modifiers, words, word, float, packed word. */
+function readBone(b: Uint8Array, start: number): BoneBytes {
+  let o = start + 17;
+  const pointer = (): bigint | null => {
+    const tag = b[o]!;
+    o += 1;
+    if (tag === 3) return null;
+    const id = new DataView(b.buffer, b.byteOffset).getBigUint64(o, true);
+    o += 8;
+    return id;
+  };
+  const parentId = pointer();
+  pointer(); // mirror
+  pointer(); // display data
+  const vecs = [0, 1, 2, 3].map((k) => f32x4(b, o + 16 * k));
+  o += 64 + 1 + 4 + 4; // byte, enum, modifier count (0)
+  o += 4 + 4 * u32(b, o); // words
+  o += 12; // constant word, float, packed word
+  return { start, end: o, parentId, globalPosition: vecs[0]!, globalRotation: vecs[1]!, localPosition: vecs[2]!, localRotation: vecs[3]! };
+}
+
+/** The Skeleton's bones and own transform: the count at 0x11, the records back to back, the root pointer, then own position and rotation. */
+function readSkeleton(b: Uint8Array): { bones: BoneBytes[]; ownPosition: number[]; ownRotation: number[] } {
+  const count = u32(b, 0x11);
+  const bones: BoneBytes[] = [];
+  let o = 0x15;
+  for (let i = 0; i < count; i++) {
+    const bone = readBone(b, o);
+    bones.push(bone);
+    o = bone.end;
+  }
+  o += b[o] === 3 ? 1 : 9; // root pointer
+  return { bones, ownPosition: f32x4(b, o), ownRotation: f32x4(b, o + 16) };
+}
+
+/** q · v · q⁻¹ for a unit quaternion (x, y, z, w). */
+function rotate(q: number[], v: number[]): number[] {
+  const [x, y, z, w] = q as [number, number, number, number];
+  const [vx, vy, vz] = v as [number, number, number];
+  const tx = 2 * (y * vz - z * vy);
+  const ty = 2 * (z * vx - x * vz);
+  const tz = 2 * (x * vy - y * vx);
+  return [vx + w * tx + (y * tz - z * ty), vy + w * ty + (z * tx - x * tz), vz + w * tz + (x * ty - y * tx)];
+}
+
+/** The Hamilton product a · b of quaternions (x, y, z, w). */
+function multiply(a: number[], b: number[]): number[] {
+  const [ax, ay, az, aw] = a as [number, number, number, number];
+  const [bx, by, bz, bw] = b as [number, number, number, number];
+  return [
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz,
+  ];
+}
+
+/** Jumps through the hex panel in 20 steps, timing each frame, and reads the last row shown. */
+const scrollJumps = (page: Page): Promise<{ frames: number[]; last: string | null | undefined; count: number }> =>
+  page.evaluate(async () => {
+    const scroll = document.getElementById('hex-scroll')!;
+    const frames: number[] = [];
+    for (let k = 1; k <= 20; k++) {
+      const t = performance.now();
+      scroll.scrollTop = (scroll.scrollHeight * k) / 20;
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      frames.push(performance.now() - t);
+    }
+    // The panel draws in the frame after the scroll event: wait for it before reading the rows.
+    for (let k = 0; k < 2; k++) await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const last = [...document.querySelectorAll<HTMLElement>('#hex-rows .hex-row:not(.hidden) .hex-off')].map((e) => e.textContent);
+    return { frames, last: last[last.length - 1], count: document.querySelectorAll('#hex-rows .b').length };
+  });
+
+// ---- the page -------------------------------------------------------------------------------------
+
+async function newPage(watchConsole = true): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 950 } });
+  if (watchConsole) {
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+  }
+  return page;
+}
+
+async function open(page: Page, hash = ''): Promise<void> {
+  await page.goto(`${url}${hash}`);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+async function openFile(page: Page, name: string): Promise<void> {
+  await page.click(`#file-list li[data-id="${ids.get(name)}"]`);
+  await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, name);
+}
+
+/** Drops files on the page as a user would (a drop event carrying a DataTransfer). */
+async function drop(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, base64: Buffer.from(f.bytes).toString('base64') }));
+  await page.evaluate((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) {
+      const bin = atob(f.base64);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      transfer.items.add(new File([bytes], f.name));
+    }
+    document.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, payload);
+  const last = files[files.length - 1]!.name;
+  await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, last);
+}
+
+const inBoneOffsets = (page: Page): Promise<number[]> =>
+  page.$$eval('#hex-rows .b.in-bone', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.o)));
+
+const dataValue = async (page: Page, id: string): Promise<number[]> =>
+  (await page.getAttribute(`#${id}`, 'data-value'))!.split(',').map(Number);
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { cwd: ROOT });
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'view', '--port', '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    server.on('exit', (code) => reject(new Error(`view exited with ${code}`)));
+  });
+  port = Number(new URL(url).port);
+  const listing = (await (await fetch(`${url}api/inputs`)).json()) as { files: { id: string; name: string }[] };
+  ids = new Map(listing.files.map((f) => [f.name, f.id]));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+});
+
+afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
+describe('the viewer', () => {
+  it('selects a bone in the tree: inspector fields and the hex highlight of its record', async () => {
+    const page = await newPage();
+    await open(page);
+    await openFile(page, RIDER);
+    const bytes = sample(RIDER);
+    const start = recordOf(bytes, 'LeftArm');
+    const end = nextRecord(bytes, start);
+    await page.click('#tree-list button:has-text("LeftArm")');
+    const model = await page.textContent('#bone-model');
+    expect(model).toContain('LeftArm');
+    expect(model).toContain(`0x${crc32('LeftArm').toString(16).toUpperCase().padStart(8, '0')}`);
+    // The parent pointer (02 + id at record + 17) names the LeftShoulder record's id.
+    const parentId = readBone(bytes, start).parentId!;
+    const shoulder = recordOf(bytes, 'LeftShoulder');
+    expect(new DataView(bytes.buffer).getBigUint64(shoulder + 1, true)).toBe(parentId);
+    expect(model).toMatch(/parent\s*\d+ LeftShoulder/);
+    const inspector = await page.textContent('#inspector');
+    expect(inspector).toContain(`record at 0x${start.toString(16).toUpperCase()} (${start}), ${end - start} bytes`);
+    for (const field of [
+      'nameHash',
+      'parent',
+      'mirror',
+      'globalPosition',
+      'globalRotation',
+      'localPosition',
+      'localRotation',
+      'packedWord',
+    ])
+      expect(inspector).toContain(field);
+    const highlighted = await inBoneOffsets(page);
+    expect(Math.min(...highlighted)).toBe(start);
+    expect(Math.max(...highlighted)).toBe(end - 1);
+    expect(highlighted).toHaveLength(end - start);
+    expect(page.url()).toContain(`bone=`);
+    await page.close();
+  });
+
+  it("clicking a byte in another bone's record moves the selection to that bone and field", async () => {
+    const page = await newPage();
+    await open(page);
+    await openFile(page, RIDER);
+    await page.click('#tree-list button:has-text("LeftArm")');
+    const bytes = sample(RIDER);
+    const other = recordOf(bytes, 'RightForeArm');
+    const nameByte = other + 14; // inside the name hash, bytes 13–16 of the record
+    await page.evaluate(
+      (row) => {
+        document.getElementById('hex-scroll')!.scrollTop = row * 18;
+      },
+      Math.floor(nameByte / 16) - 2,
+    );
+    await page.waitForSelector(`#hex-rows .b[data-o="${nameByte}"]`);
+    await page.click(`#hex-rows .b[data-o="${nameByte}"]`);
+    expect(await page.textContent('#tree-list button.selected')).toContain('RightForeArm');
+    expect(await page.textContent('#bone-model')).toContain('RightForeArm');
+    const field = await page.$$eval('#hex-rows .b.in-field', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.o)));
+    expect(field).toEqual([other + 13, other + 14, other + 15, other + 16]);
+    expect(await page.textContent('#hex-status')).toContain('bones[');
+    await page.close();
+  });
+
+  it('the runtime pose puts the root at the own transform, and its children follow', async () => {
+    const page = await newPage();
+    await open(page);
+    await openFile(page, BIKE);
+    const skeleton = readSkeleton(sample(BIKE));
+    await page.click('#tree-list button[data-bone="0"]');
+    expect(await dataValue(page, 'world-rotation')).toEqual(skeleton.bones[0]!.globalRotation.map((v) => expect.closeTo(v, 6)));
+    await page.click('#pose-runtime');
+    // The root's runtime world is the own transform (it replaces the stored root local).
+    expect(await dataValue(page, 'world-position')).toEqual(skeleton.ownPosition.slice(0, 3).map((v) => expect.closeTo(v, 6)));
+    expect(await dataValue(page, 'world-rotation')).toEqual(skeleton.ownRotation.map((v) => expect.closeTo(v, 6)));
+    expect(skeleton.ownRotation[2]).not.toBeCloseTo(skeleton.bones[0]!.globalRotation[2]!, 3); // the toggle changes something
+    // A bone off the root's axis: its world is composed down its chain from the own transform
+    // (rotation q_parent · q_local, position p_parent + q_parent · p_local, the seed's composition).
+    const bytes = sample(BIKE);
+    const idOf = skeleton.bones.map((b) => new DataView(bytes.buffer).getBigUint64(b.start + 1, true));
+    const childIndex = skeleton.bones.findIndex((b, i) => i > 0 && Math.hypot(b.globalPosition[0]!, b.globalPosition[1]!) > 0.05);
+    expect(childIndex).toBeGreaterThan(0);
+    const chain: number[] = [];
+    for (let i = childIndex; i > 0; i = idOf.indexOf(skeleton.bones[i]!.parentId!)) chain.unshift(i);
+    let position = skeleton.ownPosition.slice(0, 3);
+    let rotation = skeleton.ownRotation;
+    for (const i of chain) {
+      const local = skeleton.bones[i]!;
+      position = rotate(rotation, local.localPosition).map((v, k) => v + position[k]!);
+      rotation = multiply(rotation, local.localRotation);
+    }
+    const expected = position;
+    const child = skeleton.bones[childIndex]!;
+    await page.click(`#tree-list button[data-bone="${childIndex}"]`);
+    expect(await dataValue(page, 'world-position')).toEqual(expected.map((v) => expect.closeTo(v, 5)));
+    await page.click('#pose-bind');
+    expect(await dataValue(page, 'world-position')).toEqual(child.globalPosition.slice(0, 3).map((v) => expect.closeTo(v, 5)));
+    await page.close();
+  });
+
+  it('a dropped hostile file shows its refusal: offset and path, the bytes up to it, the offset marked', async () => {
+    const page = await newPage();
+    await open(page);
+    const bytes = sample(RIDER).slice();
+    const third = readSkeleton(bytes).bones[3]!.start;
+    bytes[third + 9] ^= 0xff; // the Bone class of bones[3]
+    await drop(page, [{ name: 'hostile.Skeleton', bytes }]);
+    const offset = third + 9;
+    const entry = await page.textContent('#file-list li.selected');
+    expect(entry).toContain(`refused at 0x${offset.toString(16).toUpperCase()} (${offset}): bones[3].classHash`);
+    expect(await page.textContent('#inspector .refusal-detail')).toContain(
+      `refused at offset 0x${offset.toString(16).toUpperCase()} (${offset})`,
+    );
+    expect(await page.getAttribute('#hex-rows .b.refusal', 'data-o')).toBe(String(offset));
+    // Bytes after the refusal are shown but owned by no field.
+    expect(await page.getAttribute(`#hex-rows .b[data-o="${offset + 1}"]`, 'class')).toContain('c-past');
+    // A file of neither class, and an empty one, are said so, without an error.
+    await drop(page, [{ name: 'noise.bin', bytes: new Uint8Array(64).fill(0x41) }]);
+    expect(await page.textContent('#file-list li.selected')).toContain('not a Skeleton or SkeletonComponent');
+    await drop(page, [{ name: 'empty.Skeleton', bytes: new Uint8Array(0) }]);
+    expect(await page.textContent('#file-list li.selected')).toContain('not a Skeleton or SkeletonComponent');
+    // The census lists the refusal as a link to the file.
+    await page.click('#tab-census');
+    const link = page.locator('#census-view a:has-text("hostile.Skeleton")').first();
+    await link.click();
+    await page.waitForFunction(() => document.getElementById('current-file')?.textContent === 'hostile.Skeleton');
+    await page.close();
+  });
+
+  it('a failing check shows at its bone: in the tree, the inspector and the hex record', async () => {
+    const page = await newPage();
+    await open(page);
+    const bytes = sample(RIDER).slice();
+    const bone = readSkeleton(bytes).bones[5]!;
+    // The record ends with the constant word (7 in every checked bone), the float 1.0 and the packed word.
+    const word = bone.end - 12;
+    expect(u32(bytes, word)).toBe(7);
+    bytes[word] = 8;
+    await drop(page, [{ name: 'odd-constant.Skeleton', bytes }]);
+    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).toContain('failing');
+    expect(await page.getAttribute('#tree-list button[data-bone="4"]', 'class')).not.toContain('failing');
+    await page.click('#tree-list button[data-bone="5"]');
+    expect(await page.textContent('#inspector')).toMatch(/checks failing at this bone \(1\)\s*bone-constants/);
+    const failing = await page.$$eval('#hex-rows .b.failing', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.o)));
+    expect(Math.min(...failing)).toBe(bone.start);
+    expect(Math.max(...failing)).toBe(bone.end - 1);
+    expect(await page.textContent('#file-list li.selected')).toContain('1 check failed');
+    await page.close();
+  });
+
+  it('draws the rig: the canvas is not blank', async () => {
+    const page = await newPage();
+    await open(page);
+    await openFile(page, RIDER);
+    await page.waitForTimeout(300);
+    const shot = await page.locator('#scene-host canvas').screenshot();
+    // The screenshot's own pixels, decoded by the browser: count those unlike the background.
+    const differing = await page.evaluate(
+      async ({ png, bg }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const data = context.getImageData(0, 0, image.width, image.height).data;
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (Math.abs(data[i]! - bg[0]!) + Math.abs(data[i + 1]! - bg[1]!) + Math.abs(data[i + 2]! - bg[2]!) > 30) count++;
+        return { count, total: data.length / 4 };
+      },
+      { png: shot.toString('base64'), bg: BACKGROUND },
+    );
+    expect(differing.count).toBeGreaterThan(differing.total * 0.005);
+    await page.close();
+  });
+
+  it('restores the file and bone from the URL', async () => {
+    const page = await newPage();
+    await open(page, `#file=${ids.get(RIDER)}&bone=12`);
+    await page.waitForFunction(() => document.querySelector('#tree-list button.selected')?.getAttribute('data-bone') === '12');
+    expect(await page.textContent('#current-file')).toBe(RIDER);
+    expect(await page.textContent('#inspector h3')).toContain('bone 12');
+    await page.close();
+  });
+
+  it('searches the tree by name and by hash', async () => {
+    const page = await newPage();
+    await open(page);
+    await openFile(page, RIDER);
+    await page.fill('#tree-search', 'thumb');
+    const names = await page.$$eval('#tree-list button', (b) => b.map((x) => x.textContent ?? ''));
+    expect(names.some((n) => n.includes('LeftHandThumb1'))).toBe(true);
+    expect(names.some((n) => n.includes('RightFoot'))).toBe(false);
+    await page.fill('#tree-search', `0x${crc32('RightFoot').toString(16)}`);
+    const byHash = await page.$$eval('#tree-list button', (b) => b.map((x) => x.textContent ?? ''));
+    expect(byHash.some((n) => n.includes('RightFoot'))).toBe(true);
+    expect(byHash.some((n) => n.includes('LeftHandThumb1'))).toBe(false);
+    await page.close();
+  });
+
+  it('scrolls a 25 MB file with a fixed pool of rows, and measures the first render of a 200-bone skeleton', async () => {
+    const page = await newPage();
+    await open(page);
+    await openFile(page, RIDER);
+    const small = await scrollJumps(page);
+    const big = sample(RIDER);
+    await page.evaluate(async (b64) => {
+      const head = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bytes = new Uint8Array(25 * 1024 * 1024);
+      bytes.set(head);
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'big.Skeleton'));
+      document.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, Buffer.from(big).toString('base64'));
+    await page.waitForFunction(() => document.getElementById('current-file')?.textContent === 'big.Skeleton');
+    const cells = await page.$$eval('#hex-rows .b', (c) => c.length);
+    expect(cells).toBeLessThan(2000);
+    const scrolled = await scrollJumps(page);
+    expect(scrolled.count).toBeLessThan(2000);
+    expect(scrolled.last).toBe((25 * 1024 * 1024 - 16).toString(16).padStart(8, '0')); // the last row is reachable
+    const median = (xs: number[]): string => [...xs].sort((x, y) => x - y)[xs.length >> 1]!.toFixed(1);
+    console.log(
+      `hex scroll, 20 jumps through the file: median ${median(scrolled.frames)} ms per frame for 25 MB, ${median(small.frames)} ms for the 4 KB rider`,
+    );
+
+    // The inventory corpus (scale 1) peaks below 200 bones, so a 200-bone rig is written with the
+    // same sample writer; the inventory's largest skeleton is timed too.
+    let largest: { bytes: Uint8Array; bones: number } = { bytes: new Uint8Array(0), bones: 0 };
+    for (const file of inventoryCorpus()) {
+      const bones = Number(/ (\d+) bones/.exec(file.description)?.[1] ?? 0);
+      if (bones > largest.bones) largest = { bytes: file.bytes, bones };
+    }
+    const bones: RigBone[] = [{ name: 'Reference', at: [0, 0, 0] }];
+    for (let chain = 0; chain < 9; chain++)
+      for (let k = 0; k < 22 + (chain === 0 ? 1 : 0); k++)
+        bones.push({
+          name: `Chain${chain}_${k}`,
+          parent: k === 0 ? 'Reference' : `Chain${chain}_${k - 1}`,
+          at: k === 0 ? [0, 0, 1] : [0.06, 0, 0],
+          turn: k === 0 ? [0, 0, chain * 40] : [0, 8, 0],
+        });
+    expect(bones).toHaveLength(200);
+    const skeleton = rigToSkeleton({ name: 'wide', dialect: 'anvilnext', id: 0x4a00_0000_0001_0000n, bones });
+    const wide = writeResource({
+      kind: 'Skeleton',
+      dialect: 'anvilnext',
+      record: anvilnextRecordFromSkeleton(skeleton),
+      reading: ANVILNEXT_READING_DEFAULTS,
+    });
+    for (const [name, bytes, count] of [
+      [`inventory-largest-${largest.bones}.Skeleton`, largest.bytes, largest.bones],
+      ['rig-200.Skeleton', wide, 200],
+    ] as const) {
+      await drop(page, [{ name, bytes }]);
+      expect(await page.$$eval('#tree-list button', (b) => b.length)).toBe(count);
+      const { ms, parts } = await page.evaluate(() => {
+        const measures = performance.getEntriesByType('measure').filter((m) => m.name.startsWith('viewer:'));
+        const last = measures.slice(-6).map((m) => `${m.name.slice(7)} ${m.duration.toFixed(1)}`);
+        performance.clearMeasures();
+        return { ms: document.body.dataset.renderMs, parts: last.join(', ') };
+      });
+      console.log(`first full render of ${name} (${count} bones): ${ms} ms after the file arrived (${parts})`);
+    }
+    await page.close();
+  });
+});
+
+describe('the server, as a browser and a script see it', () => {
+  it('sends the CSP, and an injected inline script does not run', async () => {
+    const page = await newPage(false);
+    const response = await page.goto(url);
+    expect(response!.headers()['content-security-policy']).toContain("default-src 'self'");
+    expect(response!.headers()['x-content-type-options']).toBe('nosniff');
+    await page.waitForSelector('body[data-ready="true"]');
+    const outcome = await page.evaluate(async () => {
+      const violations: string[] = [];
+      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true;';
+      document.body.append(script);
+      await new Promise((r) => setTimeout(r, 100));
+      return { ran: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true, violations };
+    });
+    expect(outcome.ran).toBe(false);
+    expect(outcome.violations.some((v) => v.startsWith('script-src'))).toBe(true);
+    await page.close();
+  });
+
+  it('answers 404 to traversal, 421 to a foreign Host, 405/413 to bodies, and only on 127.0.0.1', async () => {
+    const host = `127.0.0.1:${port}`;
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/api/input/..%2f..%2fpackage.json',
+      '//etc/passwd',
+      `/${ROOT}/package.json`,
+      '/src/index.ts',
+    ])
+      expect((await raw(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).status).toBe(404);
+    expect((await raw(port, `GET / HTTP/1.1\r\nHost: rebound.example:${port}\r\n\r\n`)).status).toBe(421);
+    expect((await raw(port, `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 1\r\n\r\nx`)).status).toBe(405);
+    expect((await raw(port, `GET / HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 1\r\n\r\nx`)).status).toBe(413);
+    await expect(raw(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', '::1')).rejects.toThrow();
+    const { networkInterfaces } = await import('node:os');
+    for (const a of Object.values(networkInterfaces()).flat())
+      if (a !== undefined && !a.internal && a.family === 'IPv4')
+        await expect(raw(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', a.address)).rejects.toThrow();
+  });
+});
