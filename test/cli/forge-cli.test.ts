@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry, type HandOptions } from '../archive/forge-hand.js';
 import { runCli } from '../helpers/cli.js';
+import { ac1File, breakpointFile, unityFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
 import { lzoCompress, lzoPython } from '../helpers/lzo-reference.js';
 
 const SKELETON = 0x24aecb7c;
@@ -357,6 +358,26 @@ describe('inspect and validate inside an archive', () => {
     const json = JSON.parse(run.stdout);
     expect(json.summary).toMatchObject({ files: 4, valid: 4, skeletons: 3, components: 1, failed: 0 });
     expect(json.files.map((f: { file: string }) => f.file)).toContain(`${path}: entry 1 "CHR_Bike.Skeleton": resource 1 "Skater"`);
+  });
+});
+
+describe('Skeletons of every registered layout inside an archive', () => {
+  it('are counted per layout as the test put them in: one each of Unity, Wildlands, Breakpoint and AC1', async () => {
+    const bodies = [unityFile(), wildlandsFile(), breakpointFile(false), ac1File()];
+    const entries: HandEntry[] = bodies.map((body, i) => ({
+      id: BigInt(i),
+      name: `E${i}`,
+      type: SKELETON,
+      resources: [{ classHash: SKELETON, id: BigInt(i), name: `S${i}`, body }],
+    }));
+    const json = JSON.parse((await runCli(['census', archiveFile(handArchive(entries, { version: 27 }).bytes), '--json'])).stdout);
+    expect(json.skeletons).toMatchObject({ total: 4, exact: 4, refused: 0 });
+    expect(json.skeletons.byDialect).toMatchObject({
+      'anvilnext/unity': 1,
+      'anvilnext/wildlands': 1,
+      'anvilnext/breakpoint': 1,
+      'scimitar/ac1': 1,
+    });
   });
 });
 
