@@ -6,6 +6,7 @@
 //   dist/cli/actions/<x>.js   what the commands of src/cli/actions/<x>.ts do, loaded by the command that
 //                             runs (each one file, so `census` loads cli.js and census.js, little else)
 //   dist/cli/census-worker.js the census's worker thread
+//   dist/cli/census-archive-worker.js  the census's worker for .forge data files
 //   dist/cli/errors.js        the one module cli.js and the actions share, so `instanceof UsageError` holds
 import { readdirSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -68,4 +69,5 @@ await Promise.all([
     plugins: [linkTo('dist/cli/actions', errors)],
   }),
   build({ ...common, entryPoints: ['src/cli/census-worker.ts'], outfile: 'dist/cli/census-worker.js' }),
+  build({ ...common, entryPoints: ['src/cli/census-archive-worker.ts'], outfile: 'dist/cli/census-archive-worker.js' }),
 ]);

@@ -190,3 +190,18 @@ export {
 } from './export/json.js';
 export { componentText, skeletonText } from './export/text.js';
 export { annotatedHexDump } from './export/hexdump.js';
+
+// .forge archives: read through a random-access source, only the tables and the data files asked for.
+export { blobSource, bytesSource, type ArchiveSource, type BlobLike } from './archive/source.js';
+export {
+  openForge,
+  readDataFile,
+  type Forge,
+  type ForgeDataFile,
+  type ForgeEntry,
+  type ForgeIndexBlock,
+  type ForgeResource,
+  type ForgeSet,
+  type ForgeVersion,
+} from './archive/forge.js';
+export { forgeClassName, forgeNameMatcher, isForgeHeader, parseForgeClasses, safeForgeName } from './archive/forge-select.js';

@@ -37,13 +37,24 @@ export interface ForgeWriterOptions {
   align?: number;
 }
 
+/** Little-endian output into a buffer that doubles as it fills (a benchmark archive is tens of megabytes). */
 class Bytes {
-  private chunks: number[] = [];
+  private buffer = new Uint8Array(256);
+  private used = 0;
   get length(): number {
-    return this.chunks.length;
+    return this.used;
+  }
+  private room(n: number): void {
+    if (this.used + n <= this.buffer.length) return;
+    let size = this.buffer.length * 2;
+    while (size < this.used + n) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.buffer.subarray(0, this.used));
+    this.buffer = grown;
   }
   u8(v: number): this {
-    this.chunks.push(v & 0xff);
+    this.room(1);
+    this.buffer[this.used++] = v & 0xff;
     return this;
   }
   u16(v: number): this {
@@ -57,15 +68,19 @@ class Bytes {
     return this.u32(Number(big & 0xffffffffn)).u32(Number(big >> 32n));
   }
   raw(bytes: Uint8Array): this {
-    for (const b of bytes) this.chunks.push(b);
+    this.room(bytes.length);
+    this.buffer.set(bytes, this.used);
+    this.used += bytes.length;
     return this;
   }
   zeros(n: number): this {
-    for (let i = 0; i < n; i++) this.chunks.push(0);
+    this.room(n);
+    this.buffer.fill(0, this.used, this.used + n);
+    this.used += n;
     return this;
   }
   done(): Uint8Array {
-    return Uint8Array.from(this.chunks);
+    return this.buffer.slice(0, this.used);
   }
 }
 

@@ -67,7 +67,12 @@ export interface Forge {
   indexBlocks: ForgeIndexBlock[];
   /** Every entry whose data file lies inside the archive, in chain order. */
   entries: ForgeEntry[];
-  /** Entries refused (data file outside the archive), each with offset and path; the rest are read. */
+  /**
+   * Refusals inside the tables, each with archive offset and path: an entry whose data file lies
+   * outside the archive (the others are read), or a fault in the index-block chain (a loop, a
+   * pointer outside the archive, a count larger than its bytes), which ends the chain there (the
+   * blocks before it are read).
+   */
   refusals: ParseError[];
 }
 
@@ -120,10 +125,11 @@ async function readChunk(
 
 /**
  * Reads the archive's header, data header, index-block chain and its index and name tables.
- * Throws a ParseError (offset and path, e.g. `indexBlocks[2].entryCount`) for a wrong magic or
- * version, a pointer outside the archive, a chain that loops, or a count larger than the bytes
- * that would hold it; an entry whose data file lies outside the archive is listed in `refusals`
- * and the rest are read.
+ * Throws a ParseError (offset and path) for a wrong magic or version or a data header outside the
+ * archive. A fault in the chain (a pointer outside the archive, a chain that loops, a count larger
+ * than the bytes that would hold it: e.g. `indexBlocks[2].entryCount`) ends the chain and is listed
+ * in `refusals`, the blocks before it read; an entry whose data file lies outside the archive is
+ * listed there too and the rest are read.
  */
 export async function openForge(source: ArchiveSource): Promise<Forge> {
   const header = await readChunk(source, 0, 0x15, ['header'], 'the 21-byte header', 0);
@@ -154,93 +160,99 @@ export async function openForge(source: ArchiveSource): Promise<Forge> {
   const seen = new Set<number>();
   const decoder = new TextDecoder('utf-8');
 
-  while (next !== -1) {
-    const b = indexBlocks.length;
-    if (seen.has(next)) refuse(nextAt, nextPath, 'an index block not already in the chain', `a loop back to offset ${next}`);
-    if (next < 0 || next + INDEX_BLOCK_BYTES > source.size) {
-      refuse(nextAt, nextPath, `an index block inside the ${source.size}-byte archive, or -1`, `offset ${next}`);
-    }
-    seen.add(next);
-    const blockPath: PathSegment[] = ['indexBlocks', b];
-    const block = await readChunk(source, next, INDEX_BLOCK_BYTES, blockPath, 'an index block', nextAt);
-    const f = next;
-    const info: ForgeIndexBlock = {
-      offset: f,
-      entryCount: block.i32(f),
-      indexTableOffset: block.i64(f + 8),
-      nextOffset: block.i64(f + 16),
-      firstEntry: block.i32(f + 24),
-      lastEntry: block.i32(f + 28),
-      nameTableOffset: block.i64(f + 32),
-    };
-    const n = info.entryCount;
-    if (n < 0 || n * indexEntryBytes > source.size) {
-      refuse(f, [...blockPath, 'entryCount'], `a count whose ${indexEntryBytes}-byte entries fit in the archive`, String(n));
-    }
-    const table = await readChunk(
-      source,
-      info.indexTableOffset,
-      n * indexEntryBytes,
-      [...blockPath, 'indexTable'],
-      `an index table of ${n} entries`,
-      f + 8,
-    );
-    const names = await readChunk(
-      source,
-      info.nameTableOffset,
-      n * nameEntryBytes,
-      [...blockPath, 'nameTable'],
-      `a name table of ${n} entries`,
-      f + 32,
-    );
-    for (let slot = 0; slot < n; slot++) {
-      const at = info.indexTableOffset + slot * indexEntryBytes;
-      const offset = table.i64(at);
-      const id = wide ? table.u64(at + 8) : BigInt(table.u32(at + 8));
-      const size = table.i32(at + (wide ? 16 : 12));
-      const entryPath: PathSegment[] = [...blockPath, 'entries', slot];
-      if (offset < 0 || offset > source.size) {
-        refusals.push(
-          new ParseError({
-            offset: at,
-            path: [...entryPath, 'offset'],
-            expected: `a data file inside the ${source.size}-byte archive`,
-            actual: `offset ${offset}`,
-          }),
-        );
-        continue;
+  // A refusal inside the chain ends it there: the entries of the blocks before are still read.
+  try {
+    while (next !== -1) {
+      const b = indexBlocks.length;
+      if (seen.has(next)) refuse(nextAt, nextPath, 'an index block not already in the chain', `a loop back to offset ${next}`);
+      if (next < 0 || next + INDEX_BLOCK_BYTES > source.size) {
+        refuse(nextAt, nextPath, `an index block inside the ${source.size}-byte archive, or -1`, `offset ${next}`);
       }
-      if (size < 0 || offset + size > source.size) {
-        refusals.push(
-          new ParseError({
-            offset: at + (wide ? 16 : 12),
-            path: [...entryPath, 'size'],
-            expected: `a data file ending inside the ${source.size}-byte archive`,
-            actual: `${size} bytes at ${offset}`,
-          }),
-        );
-        continue;
+      seen.add(next);
+      const blockPath: PathSegment[] = ['indexBlocks', b];
+      const block = await readChunk(source, next, INDEX_BLOCK_BYTES, blockPath, 'an index block', nextAt);
+      const f = next;
+      const info: ForgeIndexBlock = {
+        offset: f,
+        entryCount: block.i32(f),
+        indexTableOffset: block.i64(f + 8),
+        nextOffset: block.i64(f + 16),
+        firstEntry: block.i32(f + 24),
+        lastEntry: block.i32(f + 28),
+        nameTableOffset: block.i64(f + 32),
+      };
+      const n = info.entryCount;
+      if (n < 0 || n * indexEntryBytes > source.size) {
+        refuse(f, [...blockPath, 'entryCount'], `a count whose ${indexEntryBytes}-byte entries fit in the archive`, String(n));
       }
-      const m = info.nameTableOffset + slot * nameEntryBytes;
-      const raw = names.bytes.subarray(m - names.base + nameAt, m - names.base + nameAt + 128);
-      const nul = raw.indexOf(0);
-      entries.push({
-        number: entries.length + refusals.length,
-        block: b,
-        slot,
-        offset,
-        size,
-        id,
-        nameTableSize: names.i32(m),
-        resourceType: names.u32(m + 16),
-        timestamp: names.u32(m + timestampAt),
-        name: decoder.decode(nul < 0 ? raw : raw.subarray(0, nul)),
-      });
+      const table = await readChunk(
+        source,
+        info.indexTableOffset,
+        n * indexEntryBytes,
+        [...blockPath, 'indexTable'],
+        `an index table of ${n} entries`,
+        f + 8,
+      );
+      const names = await readChunk(
+        source,
+        info.nameTableOffset,
+        n * nameEntryBytes,
+        [...blockPath, 'nameTable'],
+        `a name table of ${n} entries`,
+        f + 32,
+      );
+      for (let slot = 0; slot < n; slot++) {
+        const at = info.indexTableOffset + slot * indexEntryBytes;
+        const offset = table.i64(at);
+        const id = wide ? table.u64(at + 8) : BigInt(table.u32(at + 8));
+        const size = table.i32(at + (wide ? 16 : 12));
+        const entryPath: PathSegment[] = [...blockPath, 'entries', slot];
+        if (offset < 0 || offset > source.size) {
+          refusals.push(
+            new ParseError({
+              offset: at,
+              path: [...entryPath, 'offset'],
+              expected: `a data file inside the ${source.size}-byte archive`,
+              actual: `offset ${offset}`,
+            }),
+          );
+          continue;
+        }
+        if (size < 0 || offset + size > source.size) {
+          refusals.push(
+            new ParseError({
+              offset: at + (wide ? 16 : 12),
+              path: [...entryPath, 'size'],
+              expected: `a data file ending inside the ${source.size}-byte archive`,
+              actual: `${size} bytes at ${offset}`,
+            }),
+          );
+          continue;
+        }
+        const m = info.nameTableOffset + slot * nameEntryBytes;
+        const raw = names.bytes.subarray(m - names.base + nameAt, m - names.base + nameAt + 128);
+        const nul = raw.indexOf(0);
+        entries.push({
+          number: entries.length + refusals.length,
+          block: b,
+          slot,
+          offset,
+          size,
+          id,
+          nameTableSize: names.i32(m),
+          resourceType: names.u32(m + 16),
+          timestamp: names.u32(m + timestampAt),
+          name: decoder.decode(nul < 0 ? raw : raw.subarray(0, nul)),
+        });
+      }
+      indexBlocks.push(info);
+      nextAt = f + 16;
+      nextPath = [...blockPath, 'next'];
+      next = info.nextOffset;
     }
-    indexBlocks.push(info);
-    nextAt = f + 16;
-    nextPath = [...blockPath, 'next'];
-    next = info.nextOffset;
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    refusals.push(error);
   }
   return { source, version, dataHeaderOffset, declaredEntryCount, maxEntriesPerBlock, indexBlocks, entries, refusals };
 }
@@ -416,7 +428,7 @@ function readSet(
  * decompresses to more or fewer bytes than declared, an unsupported method (named), a record
  * longer than its set, or a record with a sub-header (flag 1, whose bytes are unknown).
  */
-export async function readDataFile(forge: Forge, entry: ForgeEntry): Promise<ForgeDataFile> {
+export async function readDataFile(forge: Pick<Forge, 'source' | 'version'>, entry: ForgeEntry): Promise<ForgeDataFile> {
   const root: PathSegment[] = ['entries', entry.number];
   const file = await readChunk(forge.source, entry.offset, entry.size, root, 'the data file', entry.offset);
   // Version 25: a 440-byte "FILEDATA" header, kept, before the sets.

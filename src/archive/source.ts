@@ -43,8 +43,25 @@ export function bytesSource(bytes: Uint8Array): ArchiveSource {
   };
 }
 
+/**
+ * What {@link blobSource} needs of a `Blob` or `File`: its size and slices of it. Spelled out here
+ * so the declarations need no DOM library (a Node consumer type-checks them without one).
+ */
+export interface BlobLike {
+  /** Size in bytes. */
+  readonly size: number;
+  /** The bytes from `start` up to `end`, as a blob whose contents can be read. */
+  slice(
+    start?: number,
+    end?: number,
+  ): {
+    /** The slice's bytes. */
+    arrayBuffer(): Promise<ArrayBuffer>;
+  };
+}
+
 /** A source over a `Blob` or `File` (browser, or Node ≥ 20): each read slices only the range asked for. */
-export function blobSource(blob: Blob): ArchiveSource {
+export function blobSource(blob: BlobLike): ArchiveSource {
   return {
     size: blob.size,
     async read(offset, length) {

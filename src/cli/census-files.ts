@@ -3,10 +3,13 @@ import type { CensusAccumulator } from '../analysis/census.js';
 import type { Dialect } from '../formats/dialect.js';
 import type { InputFile } from './files.js';
 import { readInputFile } from './input-file.js';
+import { isForgeHeader } from '../archive/forge-select.js';
 
 export interface CensusReadOptions {
   dialect?: Dialect;
   maxSize?: number;
+  /** Called for a `.forge` archive (told by its magic) instead of counting it: the archive census reads it. */
+  onArchive?: (file: InputFile) => void;
 }
 
 /**
@@ -21,7 +24,8 @@ export function addPaths(census: CensusAccumulator, files: readonly InputFile[],
         census.addFile(file.path, read.bytes);
         break;
       case 'other':
-        if (file.explicit) census.addNotResource(file.path, read.description);
+        if (options.onArchive !== undefined && isForgeHeader(read.head)) options.onArchive(file);
+        else if (file.explicit) census.addNotResource(file.path, read.description);
         else census.addSkipped();
         break;
       case 'truncated':

@@ -26,7 +26,10 @@ export interface CensusWorkerData {
 export type CensusWorkerRequest = { type: 'batch'; files: InputFile[] } | { type: 'finish' };
 
 export type CensusWorkerReply =
-  { type: 'ready' } | { type: 'done'; count: number } | { type: 'state'; state: CensusState } | { type: 'failed'; message: string };
+  | { type: 'ready' }
+  | { type: 'done'; count: number; archives: InputFile[] }
+  | { type: 'state'; state: CensusState }
+  | { type: 'failed'; message: string };
 
 async function serve(data: CensusWorkerData): Promise<void> {
   const port = parentPort!;
@@ -39,8 +42,10 @@ async function serve(data: CensusWorkerData): Promise<void> {
       if (finished) return;
       try {
         if (request.type === 'batch') {
-          addPaths(census, request.files, { dialect: data.dialect, maxSize: data.maxSize });
-          post({ type: 'done', count: request.files.length });
+          // Archives found are handed back: the main thread shares their data files out.
+          const archives: InputFile[] = [];
+          addPaths(census, request.files, { dialect: data.dialect, maxSize: data.maxSize, onArchive: (file) => archives.push(file) });
+          post({ type: 'done', count: request.files.length, archives });
         } else {
           finished = true;
           post({ type: 'state', state: census.take() });

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerAssembleCommand } from './commands/assemble.js';
 import { registerCensusCommand } from './commands/census.js';
 import { registerExportCommand } from './commands/export.js';
+import { registerForgeCommands } from './commands/forge.js';
 import { registerImportCommand } from './commands/import.js';
 import { registerInspectCommand } from './commands/inspect.js';
 import { registerNameCommands } from './commands/names.js';
@@ -34,6 +35,7 @@ export function buildProgram(): Command {
   registerPoseCommands(program);
   registerSkinCommands(program);
   registerAssembleCommand(program);
+  registerForgeCommands(program);
   registerViewCommand(program);
   return program;
 }

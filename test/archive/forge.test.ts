@@ -391,31 +391,40 @@ describe('hostile archives', () => {
     ...extra,
   });
 
-  it('refuses a chain that loops, at the pointer that closes the loop', async () => {
+  it('refuses a chain that loops, at the pointer that closes the loop, and keeps the blocks before', async () => {
     const bytes = writeForge(options({ maxEntriesPerBlock: 1 }));
     const { f } = layout(bytes);
     const second = Number(view(bytes).getBigInt64(f + 16, true));
     view(bytes).setBigInt64(second + 16, BigInt(f), true); // the second block points back to the first
-    const e = await refusalOf(() => openForge(bytesSource(bytes)));
-    expect(e).toMatchObject({ offset: second + 16, path: 'indexBlocks[1].next' });
-    expect(e.message).toMatch(/loop/);
+    const forge = await openForge(bytesSource(bytes));
+    expect(forge.refusals).toHaveLength(1);
+    expect(forge.refusals[0]).toMatchObject({ offset: second + 16, path: 'indexBlocks[1].next' });
+    expect(forge.refusals[0]!.message).toMatch(/loop/);
+    // Both blocks were read before the loop closed: one entry each.
+    expect(forge.entries.map((e) => e.name)).toEqual(['file_0.data', 'file_1.data']);
   });
 
   it('refuses a pointer past the end of the archive, at the pointer', async () => {
     const bytes = writeForge(options());
     const { f } = layout(bytes);
     view(bytes).setBigInt64(f + 8, BigInt(bytes.length + 100), true);
-    expect(await refusalOf(() => openForge(bytesSource(bytes)))).toMatchObject({ offset: f + 8, path: 'indexBlocks[0].indexTable' });
+    const forge = await openForge(bytesSource(bytes));
+    expect(forge.refusals.map((r) => [r.offset, r.path])).toEqual([[f + 8, 'indexBlocks[0].indexTable']]);
+    expect(forge.entries).toEqual([]);
     const next = writeForge(options());
     view(next).setBigInt64(layout(next).f + 16, BigInt(next.length), true);
-    expect(await refusalOf(() => openForge(bytesSource(next)))).toMatchObject({ offset: layout(next).f + 16, path: 'indexBlocks[0].next' });
+    const second = await openForge(bytesSource(next));
+    expect(second.refusals.map((r) => [r.offset, r.path])).toEqual([[layout(next).f + 16, 'indexBlocks[0].next']]);
+    // The block whose next pointer is bad was itself read.
+    expect(second.entries).toHaveLength(2);
   });
 
   it('refuses a count larger than the bytes that would hold it', async () => {
     const bytes = writeForge(options());
     const { f } = layout(bytes);
     view(bytes).setInt32(f, 0x7fffffff, true);
-    expect(await refusalOf(() => openForge(bytesSource(bytes)))).toMatchObject({ offset: f, path: 'indexBlocks[0].entryCount' });
+    const forge = await openForge(bytesSource(bytes));
+    expect(forge.refusals.map((r) => [r.offset, r.path])).toEqual([[f, 'indexBlocks[0].entryCount']]);
   });
 
   it('lists an entry whose data file lies past the end as refused, and reads the rest', async () => {

@@ -121,6 +121,16 @@ const VALUES: Record<string, readonly string[]> = {
     'skeletonText',
     'componentText',
     'annotatedHexDump',
+    // .forge archives
+    'blobSource',
+    'bytesSource',
+    'openForge',
+    'readDataFile',
+    'forgeClassName',
+    'forgeNameMatcher',
+    'isForgeHeader',
+    'parseForgeClasses',
+    'safeForgeName',
   ],
   gltf: [
     'exportGlb',

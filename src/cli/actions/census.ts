@@ -28,6 +28,7 @@ import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths
 import { Progress } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { offenderLine } from '../check-report.js';
+import { archiveCensusMarkdown, archiveCensusText, censusArchives, type ArchiveCensus } from '../census-archives.js';
 
 /**
  * Fewest files worth one more thread. A worker loads the modules and compiles the hot code anew,
@@ -51,7 +52,14 @@ export interface CensusRunOptions {
   /** Overrides CENSUS_FILES_PER_THREAD (0: use `jobs` threads whatever the corpus size). */
   filesPerThread?: number;
   onProgress?: (done: number) => void;
+  /** Read every data file of an archive, whatever type its index gives it (census-archives.ts). */
+  everyDataFile?: boolean;
+  /** Data files of archives done, of their total. */
+  onArchiveProgress?: (done: number, total: number) => void;
 }
+
+/** The census report, with a line per `.forge` archive when any was read. */
+export type CensusRunReport = CensusReport & { archives?: ArchiveCensus[] };
 
 /** The worker module beside this one's folder: `.js` when built; from source, `.ts` loaded through tsx. */
 function workerEntry(): { url: URL; execArgv: string[] } {
@@ -91,7 +99,7 @@ async function startWorkers(
   queue: PathQueue,
   count: number,
   options: CensusRunOptions,
-  onDone: (n: number) => void,
+  onDone: (n: number, archives: readonly InputFile[]) => void,
 ): Promise<CensusState[]> {
   // Loaded only when a census is large enough for workers: a small one starts without it.
   const { Worker } = await import('node:worker_threads');
@@ -131,7 +139,7 @@ async function startWorkers(
           feed();
           feed();
         } else if (reply.type === 'done') {
-          onDone(reply.count);
+          onDone(reply.count, reply.archives);
           feed();
         } else if (reply.type === 'state') {
           states.push(reply.state);
@@ -158,7 +166,7 @@ export async function runCensus(
   paths: readonly InputFile[],
   options: CensusRunOptions,
   problems: readonly InputProblem[] = [],
-): Promise<CensusReport> {
+): Promise<CensusRunReport> {
   const census = new CensusAccumulator({ dialect: options.dialect, reading: options.reading, names: options.names });
   for (const problem of problems) {
     if (problem.failed) census.addUnreadable(problem.path, problem.reason);
@@ -168,20 +176,31 @@ export async function runCensus(
   const threads = Math.max(1, Math.min(options.jobs, perThread === 0 ? options.jobs : Math.floor(paths.length / perThread)));
   const queue = new PathQueue(paths);
   let done = 0;
-  const progress = (n: number): void => {
+  const archives: InputFile[] = [];
+  const progress = (n: number, found: readonly InputFile[] = []): void => {
     done += n;
+    archives.push(...found);
     options.onProgress?.(done);
   };
   const workers = threads > 1 ? startWorkers(queue, threads - 1, options, progress) : null;
   // Let a failing worker's rejection be seen even while the main thread is busy.
   workers?.catch(() => undefined);
   for (let batch = queue.take(MAIN_BATCH); batch !== null; batch = queue.take(MAIN_BATCH)) {
-    addPaths(census, batch, options);
+    addPaths(census, batch, { ...options, onArchive: (file) => archives.push(file) });
     progress(batch.length);
     if (workers) await nextTurn();
   }
   if (workers) for (const state of await workers) census.merge(state);
-  return census.report();
+  if (archives.length === 0) return census.report();
+  // Archives are read after the loose files, in walk order whichever thread found them.
+  const order = new Map(paths.map((p, i) => [p.path, i]));
+  archives.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
+  const lines = await censusArchives(
+    archives.map((a) => a.path),
+    census,
+    { ...options, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress },
+  );
+  return { ...census.report(), archives: lines };
 }
 
 function parseJobs(value: string | undefined): number {
@@ -222,12 +241,26 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
   await refuseUnsafeOutputs(outputs, inputs, 'census', walk);
   const names = await loadNameDictionary(options.names ?? []);
   const progress = new Progress('census', walk.files.length);
+  const archiveProgress = new Progress('census: archive data files');
   const report = await runCensus(
     walk.files,
-    { ...read, names, namesFiles: options.names ?? [], jobs, onProgress: (done) => progress.update(done) },
+    {
+      ...read,
+      names,
+      namesFiles: options.names ?? [],
+      jobs,
+      onProgress: (done) => progress.update(done),
+      everyDataFile: options.everyDataFile === true,
+      onArchiveProgress: (done, total) => {
+        progress.done();
+        archiveProgress.setTotal(total);
+        archiveProgress.update(done);
+      },
+    },
     walk.problems,
   );
   progress.done();
+  archiveProgress.done();
   const source = inputs.join(', ');
   for (const refusal of report.refusals) process.stderr.write(`${refusal.file}: ${refusal.message}\n`);
   for (const line of provenFailureLines(report)) process.stderr.write(`${line}\n`);
@@ -237,11 +270,14 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
     else await writeFileAtomic(json, text);
   }
   if (markdown !== null) {
-    const text = censusMarkdown(report, { source });
+    const text = censusMarkdown(report, { source }) + (report.archives ? archiveCensusMarkdown(report.archives) : '');
     if (markdown === 'stdout') process.stdout.write(text);
     else await writeFileAtomic(markdown, text);
   }
-  if (json !== 'stdout' && markdown !== 'stdout') process.stdout.write(censusSummaryText(report, source));
+  if (json !== 'stdout' && markdown !== 'stdout') {
+    process.stdout.write(censusSummaryText(report, source));
+    if (report.archives) process.stdout.write(archiveCensusText(report.archives));
+  }
   if (!report.ok) process.exitCode = EXIT_FAILED;
 }
 

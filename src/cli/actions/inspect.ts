@@ -11,17 +11,31 @@ import { checkFailureLines } from '../check-report.js';
 import type { InspectOptions } from '../commands/inspect.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { readResourceFile } from '../load.js';
+import { isForgeFile } from '../forge-archive.js';
+import { readArchiveResource } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 
 /** Runs `inspect` with what commander parsed. */
-export async function inspectCommand(file: string, options: InspectOptions): Promise<void> {
+export async function inspectCommand(path: string, options: InspectOptions): Promise<void> {
   if (options.json === true && options.hex === true)
     throw new UsageError('inspect: --json and --hex are two different outputs; choose one');
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names);
   const resolve = (hash: number): string | null => dictionary.resolve(hash);
-  const { bytes, header } = readResourceFile(file, read);
+  // A .forge archive (told by its magic) holds the resource; `file` then names archive, entry and resource.
+  const archive = isForgeFile(path);
+  if (!archive && (options.entry !== undefined || options.resource !== undefined))
+    throw new UsageError(`inspect: --entry and --resource address a resource inside a .forge archive, and ${path} is not one`);
+  if (archive && options.entry === undefined)
+    throw new UsageError(`inspect: ${path} is a .forge archive; choose an entry with --entry N|NAME`);
+  const {
+    bytes,
+    header,
+    label: file,
+  } = archive
+    ? await readArchiveResource(path, options.entry!, options.resource, read.dialect)
+    : { ...readResourceFile(path, read), label: path };
 
   if (options.hex === true) {
     // The dump up to the refusal, then the refusal: the bytes that were understood, and where it stopped.

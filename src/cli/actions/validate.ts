@@ -18,6 +18,9 @@ import { readInputFile } from '../input-file.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { Progress } from '../progress.js';
+import { isForgeHeader } from '../../archive/forge-select.js';
+import type { HeaderClass } from '../../formats/resource.js';
+import { validateArchive } from '../validate-archive.js';
 
 export interface FileValidation {
   file: string;
@@ -84,18 +87,19 @@ function describe(file: string, result: ResourceValidation, checking: CheckConte
   return base;
 }
 
-/** One file, read header first; failed-check lines go to `warn` (stderr) unless in JSON mode. */
+/** One file, read header first; failed-check lines go to `warn` (stderr) unless in JSON mode. Null: a `.forge` archive, read by validate-archive.ts. */
 function validateFile(
   input: InputFile,
   read: ResourceReadOptions,
   roundtrip: boolean,
   checking: CheckContext,
   warn: ((line: string) => void) | null,
-): FileValidation {
+): FileValidation | null {
   const file = input.path;
   const got = readInputFile(file, read);
   switch (got.kind) {
     case 'other':
+      if (isForgeHeader(got.head)) return null;
       return input.explicit
         ? { file, status: 'not-a-resource', reason: got.description, error: { message: got.description } }
         : { file, status: 'skipped', reason: got.description };
@@ -107,6 +111,20 @@ function validateFile(
     case 'resource':
       break;
   }
+  return validateBytes(file, got.bytes, got.header, read, roundtrip, checking, warn);
+}
+
+/** One resource's bytes (a file's, or a record's inside an archive), validated and checked. */
+function validateBytes(
+  file: string,
+  bytes: Uint8Array,
+  header: HeaderClass,
+  read: ResourceReadOptions,
+  roundtrip: boolean,
+  checking: CheckContext,
+  warn: ((line: string) => void) | null,
+): FileValidation {
+  const got = { bytes, header };
   let result: ResourceValidation;
   let entry: FileValidation;
   try {
@@ -182,12 +200,21 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
   }
   const progress = new Progress('validate', walk.files.length);
   let done = 0;
+  // Each archive is replaced in the count by the resources and refusals reported from it.
+  let archiveFiles = 0;
   for (const input of walk.files) {
-    emit(validateFile(input, read, options.roundtrip === true, checking, warn));
+    const entry = validateFile(input, read, options.roundtrip === true, checking, warn);
+    if (entry !== null) emit(entry);
+    else
+      archiveFiles +=
+        -1 +
+        (await validateArchive(input.path, read.dialect, emit, (label, bytes, header) =>
+          validateBytes(label, bytes, header, read, options.roundtrip === true, checking, warn),
+        ));
     progress.update(++done);
   }
   progress.done();
-  const files = walk.files.length + walk.problems.length;
+  const files = walk.files.length + walk.problems.length + archiveFiles;
   const failed = tally.refused + tally['roundtrip-mismatch'] + tally['check-failed'] + tally.unreadable + tally['not-a-resource'];
   const summary = {
     files,

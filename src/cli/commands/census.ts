@@ -15,6 +15,7 @@ export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionV
   json?: string | boolean;
   markdown?: string | boolean;
   jobs?: string;
+  everyDataFile?: boolean;
 }
 
 export function registerCensusCommand(program: Command): void {
@@ -26,6 +27,7 @@ export function registerCensusCommand(program: Command): void {
     .argument('[paths...]', 'files or directories (walked recursively); none: the bundled sample corpus')
     .option('--json [file]', 'the JSON report: on stdout (no value, or -), or written to the file')
     .option('--markdown [file]', "the Markdown report (the seed's tables): on stdout (no value, or -), or written to the file")
+    .option('--every-data-file', 'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent')
     .option(
       '--jobs <n>',
       'threads reading files at most, the main thread included (default: the available parallelism; small corpora are read in-process)',
@@ -40,12 +42,19 @@ export function registerCensusCommand(program: Command): void {
       'Skeleton or SkeletonComponent fails, one found inside a directory is skipped and counted. Symbolic links are',
       'followed (loops are reported); each real file is counted once. Reports are never written inside an input.',
       '',
+      '.forge archives (told by their magic, whatever their name) are read in place: each Skeleton and',
+      'SkeletonComponent record inside is counted and checked like a file, named "archive: entry N: resource I",',
+      'and each archive gets a line of its own (entries, data files read and skipped, Skeletons found). Only',
+      "data files whose index type is Skeleton or SkeletonComponent are read (the type is the class of a data file's",
+      'first resource); --every-data-file reads them all. --jobs shares the data files out to worker threads.',
+      '',
       'Exit status: 0 when every Skeleton and SkeletonComponent reads to its exact end and no Proven check fails, 1 otherwise, 2 on usage errors.',
       '',
       'Examples:',
       '  anvil-skel census',
       '  anvil-skel census extracted/ --json report.json --markdown census.md',
       '  anvil-skel census extracted/ --json | jq .skeletons',
+      '  anvil-skel census DataPC.forge DataPC_patch_01.forge --jobs 2',
     ].join('\n'),
   );
   command.action(async (paths: string[], options: CensusCommandOptions) => {

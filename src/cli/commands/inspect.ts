@@ -8,13 +8,17 @@ export interface InspectOptions extends ResourceOptionValues {
   hex?: boolean;
   checks: boolean;
   names: string[];
+  entry?: string;
+  resource?: string;
 }
 
 export function registerInspectCommand(program: Command): void {
   const command = program
     .command('inspect')
     .description('show one Skeleton or SkeletonComponent: layout, id, bones with names, transforms')
-    .argument('<file>', 'a Skeleton or SkeletonComponent resource file')
+    .argument('<file>', 'a Skeleton or SkeletonComponent resource file, or a .forge archive with --entry')
+    .option('--entry <n|name>', 'in a .forge archive: the entry (data file), by its number in forge list or its name')
+    .option('--resource <i|id|name>', 'in that entry: the resource, by index, hex id or name (not needed when it holds one Skeleton)')
     .option('--json', 'print the JSON contract instead of a table')
     .option('--hex', 'print an annotated hex dump: every byte with the field it belongs to')
     .option('--no-checks', 'do not run the named checks (by default a failed Proven check makes the exit status 1)');
@@ -31,6 +35,7 @@ export function registerInspectCommand(program: Command): void {
       '  anvil-skel inspect samples/anvilnext/MAD_CHR_Skel_U.Skeleton',
       '  anvil-skel inspect --json samples/scimitar/SWS_Skater.Skeleton',
       '  anvil-skel inspect --hex samples/anvilnext/MAD_NPC_Generic.SkeletonComponent',
+      '  anvil-skel inspect DataPC.forge --entry ACU_Arno.Skeleton --resource 0',
     ].join('\n'),
   );
   command.action(async (file: string, options: InspectOptions) => {

@@ -33,11 +33,15 @@ export function registerValidateCommand(program: Command): void {
       'Every decoded Skeleton is also run through the named checks; a failed Proven check fails the file,',
       'other failed checks print warnings unless --strict.',
       '',
+      '.forge archives (told by their magic) are read in place: each Skeleton and SkeletonComponent record of the',
+      'data files the index types Skeleton or SkeletonComponent is validated like a file, named "archive: entry N: resource I".',
+      '',
       'Exit status: 0 when every resource holds, 1 when any fails, 2 on usage errors.',
       '',
       'Examples:',
       '  anvil-skel validate samples',
       '  anvil-skel validate --roundtrip --json extracted/ > report.json',
+      '  anvil-skel validate DataPC.forge',
     ].join('\n'),
   );
   command.action(async (paths: string[], options: ValidateOptions) => {

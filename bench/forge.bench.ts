@@ -1,0 +1,250 @@
+/**
+ * The census of `.forge` archives, as a whole process:
+ *
+ * (a) `node dist/cli.js census archive.forge --json FILE` on a generated archive (version 27) of
+ *     2,000 Skeletons among 20,000 other resources (blocks LZO1X-compressed by liblzo2 when
+ *     python3-lzo is there, stored otherwise), median of several runs side by side with a floor
+ *     process that reads the same data files (those the index types Skeleton or SkeletonComponent)
+ *     and decompresses every block with the same decoder, parsing nothing (`bench/forge-floor.mjs`).
+ *     Goal: ≤ 1.5× the floor. The census must count exactly 2,000 Skeletons and read only the
+ *     2,000 Skeleton data files, skipping the others by their type.
+ * (b) the census's peak resident memory on an 8 GB sparse archive holding a few data files spread
+ *     over it, against the same few data files in a small archive. Goal: flat (≤ 1.1×).
+ *
+ * Needs `npm run build` first (the census runs from `dist/`).
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeForge, type ForgeWriterEntry } from '../src/archive/forge-writer.js';
+import { inventoryCorpus } from '../src/samples/inventory.js';
+import { median, type BenchResult } from './lib.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const CLI = join(DIST, 'cli.js');
+const FLOOR = join(ROOT, 'bench', 'forge-floor.mjs');
+const RUNS = 7;
+const SKELETON = 0x24aecb7c;
+const SKELETONS = 2000;
+const OTHERS = 20_000;
+const python = ['/usr/bin/python3', 'python3'].find((p) => spawnSync(p, ['-c', 'import lzo'], { stdio: 'ignore' }).status === 0);
+
+/** Every block compressed by liblzo2 (LZO1X-1) in one Python process, in order. */
+function referenceCompress(blocks: readonly Uint8Array[]): Uint8Array[] {
+  const framed = Buffer.concat(
+    blocks.flatMap((b) => {
+      const n = Buffer.alloc(4);
+      n.writeUInt32LE(b.length);
+      return [n, Buffer.from(b)];
+    }),
+  );
+  const code = `
+import sys, struct, lzo
+data = sys.stdin.buffer.read(); at = 0; out = []
+while at < len(data):
+    (n,) = struct.unpack_from('<I', data, at); r = lzo.compress(data[at + 4 : at + 4 + n], 1, False); at += 4 + n
+    out.append(struct.pack('<I', len(r)) + r)
+sys.stdout.buffer.write(b''.join(out))
+`;
+  const result = spawnSync(python!, ['-c', code], { input: framed, maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`liblzo2 compression failed: ${result.stderr.toString()}`);
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < result.stdout.length;) {
+    const n = result.stdout.readUInt32LE(at);
+    out.push(new Uint8Array(result.stdout.subarray(at + 4, at + 4 + n)));
+    at += 4 + n;
+  }
+  return out;
+}
+
+/** The archive's entries: 2,000 Skeleton data files (a Skeleton and two others each) and 4,000 of other types (four others each). */
+export function benchEntries(): ForgeWriterEntry[] {
+  const skeletons: Uint8Array[] = [];
+  for (const file of inventoryCorpus({ scale: 1 })) if (file.path.endsWith('.Skeleton')) skeletons.push(file.bytes);
+  let seed = 7;
+  const random = (): number => (seed = (seed * 1664525 + 1013904223) >>> 0);
+  // Compressible bodies of 200 bytes to 2 KB, like the tables and strings of real resources.
+  const other = (): Uint8Array => {
+    const body = new Uint8Array(200 + (random() % 1800));
+    for (let i = 0; i < body.length; i++) body[i] = i % 7 === 0 ? random() & 0xff : (i >> 3) & 0x3f;
+    return body;
+  };
+  const entries: ForgeWriterEntry[] = [];
+  let others = 0;
+  const otherResource = () => ({
+    classHash: 0x10000000 + (others % 50),
+    id: BigInt(1_000_000 + others),
+    name: `Other_${others++}`,
+    body: other(),
+  });
+  for (let i = 0; i < SKELETONS; i++) {
+    entries.push({
+      id: BigInt(i),
+      name: `CHR_${i}.Skeleton`,
+      resourceType: SKELETON,
+      resources: [
+        { classHash: SKELETON, id: BigInt(i), name: `Skel_${i}`, body: skeletons[i % skeletons.length]! },
+        otherResource(),
+        otherResource(),
+      ],
+    });
+  }
+  for (let i = 0; others < OTHERS; i++) {
+    const resources = Array.from({ length: Math.min(4, OTHERS - others) }, otherResource);
+    entries.push({ id: BigInt(100_000 + i), name: `PROP_${i}.Mesh`, resourceType: resources[0]!.classHash, resources });
+  }
+  return entries;
+}
+
+/** The archive written with the project's writer; its blocks compressed by liblzo2 when it is there (two passes: collect, then fill in). */
+export function benchArchive(entries: ForgeWriterEntry[]): { bytes: Uint8Array; compressed: boolean } {
+  const options = { version: 27 as const, entries, align: 0x8000 };
+  if (python === undefined) return { bytes: writeForge(options), compressed: false };
+  const blocks: Uint8Array[] = [];
+  writeForge({ ...options, align: 16, compress: (block) => void blocks.push(block.slice()) });
+  const packed = referenceCompress(blocks);
+  let next = 0;
+  return { bytes: writeForge({ ...options, compress: () => packed[next++] }), compressed: true };
+}
+
+function spawnNode(args: string[]): { seconds: number; status: number | null; stdout: string; stderr: string } {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { seconds: (performance.now() - started) / 1000, status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+function timed(args: string[]): number {
+  const r = spawnNode(args);
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return r.seconds;
+}
+
+/** Medians of two commands run alternately, so the machine's load weighs on both alike. */
+function sideBySide(a: string[], b: string[], runs: number): [number, number] {
+  timed(a);
+  timed(b);
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    ta.push(timed(a));
+    tb.push(timed(b));
+  }
+  return [median(ta), median(tb)];
+}
+
+function peakRssMb(args: string[]): number {
+  const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
+  if (child.status !== 0 || !match) throw new Error(`census under /usr/bin/time failed: ${child.stderr.slice(-500)}`);
+  return Number(match[1]) / 1024;
+}
+
+interface CensusJson {
+  skeletons: { total: number; exact: number };
+  archives: { dataFilesRead: number; dataFilesSkipped: number; skeletons: number }[];
+}
+
+/**
+ * An 8 GB sparse archive: the small archive's header and tables at the start, its data files
+ * moved out to the given offsets (each index entry's i64 offset rewritten: our reading puts the
+ * index table at T, read from F + 8, F from D + 36, D from 0x0D, 20 bytes an entry in v27).
+ */
+function sparseArchive(small: Uint8Array, path: string, size: number): void {
+  const copy = small.slice();
+  const view = new DataView(copy.buffer);
+  const d = Number(view.getBigInt64(0x0d, true));
+  const f = Number(view.getBigInt64(d + 36, true));
+  const n = view.getInt32(f, true);
+  const t = Number(view.getBigInt64(f + 8, true));
+  const fd = openSync(path, 'w');
+  try {
+    ftruncateSync(fd, size);
+    const firstData = Number(view.getBigInt64(t, true));
+    for (let i = 0; i < n; i++) {
+      const at = t + i * 20;
+      const offset = Number(view.getBigInt64(at, true));
+      const length = view.getInt32(at + 16, true);
+      // Spread over the file, aligned to 0x8000, the last ending near its end.
+      const moved = Math.floor(((size - 0x100000) * (i + 1)) / n / 0x8000) * 0x8000;
+      writeSync(fd, small, offset, length, moved);
+      view.setBigInt64(at, BigInt(moved), true);
+    }
+    writeSync(fd, copy, 0, firstData, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
+  const scratch = mkdtempSync(join(tmpdir(), 'anvil-forge-bench-'));
+  try {
+    const entries = benchEntries();
+    const { bytes, compressed } = benchArchive(entries);
+    const archive = join(scratch, 'bench.forge');
+    writeFileSync(archive, bytes);
+    const jsonOut = join(scratch, 'census.json');
+    const census = [CLI, 'census', archive, '--json', jsonOut];
+    const floor = [FLOOR, DIST, archive];
+    const [censusSeconds, floorSeconds] = sideBySide(census, floor, RUNS);
+    const report = JSON.parse(readFileSync(jsonOut, 'utf8')) as CensusJson;
+    const line = report.archives[0]!;
+    if (report.skeletons.exact !== SKELETONS || line.skeletons !== SKELETONS || line.dataFilesRead !== SKELETONS)
+      throw new Error(`the census of the bench archive is wrong: ${JSON.stringify({ skeletons: report.skeletons, line })}`);
+    const ratio = censusSeconds / floorSeconds;
+    const results: BenchResult[] = [
+      {
+        name: `census of a .forge (${[
+          `${SKELETONS.toLocaleString('en-US')} Skeletons among ${OTHERS.toLocaleString('en-US')} other resources`,
+          `${entries.length.toLocaleString('en-US')} data files, ${(bytes.length / 1e6).toFixed(0)} MB`,
+          compressed ? 'LZO1X blocks' : 'stored blocks: python3-lzo unavailable',
+          `${line.dataFilesSkipped.toLocaleString('en-US')} data files skipped by type`,
+        ].join(', ')}), whole process, median of ${RUNS}`,
+        value: censusSeconds,
+        unit: 's',
+        ratio,
+        ratioLabel: `× floor: read + decompress the same data files (${floorSeconds.toFixed(3)} s)`,
+        goal: 'ratio ≤ 1.5',
+        met: ratio <= 1.5,
+      },
+    ];
+    const censusOne = median([0, 1, 2].map(() => timed([...census, '--jobs', '1'])));
+    results.push({
+      name: 'census of the same .forge, --jobs 1',
+      value: censusOne,
+      unit: 's',
+      ratio: censusOne / floorSeconds,
+      ratioLabel: '× floor',
+    });
+
+    // (b) A few data files (4 Skeleton data files, 4 others) in a small archive, then spread over 8 GB.
+    const few = writeForge({ version: 27, entries: [...entries.slice(0, 4), ...entries.slice(SKELETONS, SKELETONS + 4)], align: 0x8000 });
+    const smallPath = join(scratch, 'small.forge');
+    writeFileSync(smallPath, few);
+    const sparsePath = join(scratch, 'sparse.forge');
+    const eight = 8 * 1024 ** 3;
+    sparseArchive(few, sparsePath, eight);
+    const sparseReport = spawnNode([CLI, 'census', sparsePath, '--json']);
+    const sparseJson = JSON.parse(sparseReport.stdout) as CensusJson;
+    if (sparseJson.skeletons.exact !== 4)
+      throw new Error(`the census of the sparse archive is wrong: ${sparseReport.stdout.slice(0, 300)}`);
+    const smallPeak = peakRssMb([CLI, 'census', smallPath, '--json', jsonOut]);
+    const sparsePeak = peakRssMb([CLI, 'census', sparsePath, '--json', jsonOut]);
+    const growth = sparsePeak / smallPeak;
+    results.push({
+      name: `census peak RSS, 8 GB sparse .forge (8 data files spread over it)`,
+      value: sparsePeak,
+      unit: 'MB',
+      ratio: growth,
+      ratioLabel: `× the same data files in a ${(few.length / 1024).toFixed(0)} KB archive (${smallPeak.toFixed(0)} MB)`,
+      goal: 'ratio ≤ 1.1 (flat in the archive size)',
+      met: growth <= 1.1,
+    });
+    return results;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

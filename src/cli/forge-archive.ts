@@ -1,0 +1,86 @@
+/**
+ * Archives as the commands open them: told by their magic (never only by extension), opened for
+ * positional reads, and their entries and resources named the same way in every message, so a
+ * refusal always says archive, entry, resource and offset.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { isForgeHeader } from '../archive/forge-select.js';
+import { openForge, type Forge, type ForgeEntry } from '../archive/forge.js';
+import { ParseError } from '../io/errors.js';
+import { openArchiveFile } from './archive-file-source.js';
+import { fsReason } from './files.js';
+
+/**
+ * Whether the path is a regular file that starts with the archive magic; false for anything else or
+ * unreadable (the caller's own reading reports that). Opened without blocking and checked to be a
+ * regular file first, so a FIFO named on the command line never hangs the open.
+ */
+export function isForgeFile(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return false;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return false;
+    const head = new Uint8Array(9);
+    return readSync(fd, head, 0, 9, 0) === 9 && isForgeHeader(head);
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An archive opened for the commands: its tables read, and a `close` for its file. */
+export interface OpenedForge {
+  forge: Forge;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens an archive file and reads its tables. Rejects with an Error whose message names the file:
+ * the file system's reason, or the refusal (offset and path) when the tables are not an archive's.
+ */
+export async function openForgeFile(path: string): Promise<OpenedForge> {
+  let source;
+  try {
+    source = await openArchiveFile(path);
+  } catch (error) {
+    throw new Error(`${path}: ${fsReason(error)}`);
+  }
+  try {
+    const forge = await openForge(source);
+    return { forge, close: () => source.close() };
+  } catch (error) {
+    await source.close();
+    throw error instanceof ParseError ? new ArchiveRefusal(path, error) : error;
+  }
+}
+
+/** An archive whose tables are refused: the archive path and the refusal with its archive offset. */
+export class ArchiveRefusal extends Error {
+  override name = 'ArchiveRefusal';
+  constructor(
+    readonly archive: string,
+    readonly refusal: ParseError,
+  ) {
+    super(`${archive}: archive refused at ${refusal.message}`);
+  }
+}
+
+/** `entry 3 "ACU_Arno.Skeleton"`: the entry's number and name as every message gives them. */
+export function entryLabel(entry: Pick<ForgeEntry, 'number' | 'name'>): string {
+  return `entry ${entry.number} ${JSON.stringify(entry.name)}`;
+}
+
+/** `archive.forge: entry 3 "name": resource 1 "name"`: where a resource sits, for messages and census file names. */
+export function resourceLabel(archive: string, entry: Pick<ForgeEntry, 'number' | 'name'>, index: number, name: string): string {
+  return `${archive}: ${entryLabel(entry)}: resource ${index} ${JSON.stringify(name)}`;
+}
+
+/** A refusal inside the archive as one line: `archive: offset …: path: expected …, got …`. */
+export function archiveRefusalLine(archive: string, refusal: ParseError): string {
+  return `${archive}: refused at ${refusal.message}`;
+}

@@ -1,0 +1,88 @@
+/**
+ * One resource inside an archive, addressed the way `inspect` takes it: `--entry N|NAME` (the
+ * entry's number in `forge list`, or its name) and `--resource I|ID|NAME` (its index in the data
+ * file, its id in hex, or its name). An entry holding a single Skeleton or SkeletonComponent needs
+ * no `--resource`.
+ */
+import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
+import { CLASS } from '../formats/classes.js';
+import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
+import type { Dialect } from '../formats/dialect.js';
+import { ParseError } from '../io/errors.js';
+import { UsageError } from './errors.js';
+import { ArchiveRefusal, entryLabel, openForgeFile, resourceLabel } from './forge-archive.js';
+import { InputFileError } from './load.js';
+
+function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: string): ForgeEntry {
+  const byName = entries.filter((e) => e.name === wanted);
+  if (byName.length === 1) return byName[0]!;
+  if (byName.length > 1)
+    throw new UsageError(
+      `${archive}: ${byName.length} entries are named ${JSON.stringify(wanted)} (numbers ${byName.map((e) => e.number).join(', ')}); give --entry a number`,
+    );
+  if (/^\d+$/.test(wanted)) {
+    const entry = entries.find((e) => e.number === Number(wanted));
+    if (entry !== undefined) return entry;
+  }
+  throw new UsageError(`${archive}: no entry numbered or named ${JSON.stringify(wanted)} (forge list shows them)`);
+}
+
+function findResource(resources: readonly ForgeResource[], wanted: string | undefined, where: string): number {
+  if (wanted === undefined) {
+    const skeletal = resources.flatMap((r, i) =>
+      r.classHash >>> 0 === CLASS.Skeleton || r.classHash >>> 0 === CLASS.SkeletonComponent ? [i] : [],
+    );
+    if (skeletal.length === 1) return skeletal[0]!;
+    throw new UsageError(
+      `${where}: holds ${skeletal.length} Skeletons and SkeletonComponents; choose one with --resource (index, hex id or name; forge list --resources shows them)`,
+    );
+  }
+  const byName = resources.flatMap((r, i) => (r.name === wanted ? [i] : []));
+  if (byName.length === 1) return byName[0]!;
+  if (/^\d+$/.test(wanted) && Number(wanted) < resources.length) return Number(wanted);
+  if (/^0x[0-9a-f]+$/i.test(wanted)) {
+    const id = BigInt(wanted);
+    const byId = resources.findIndex((r) => r.id === id);
+    if (byId >= 0) return byId;
+  }
+  throw new UsageError(`${where}: no resource with index, id or name ${JSON.stringify(wanted)}`);
+}
+
+/**
+ * The bytes and header class of the addressed resource, with a label naming archive, entry and
+ * resource for messages. A missing or ambiguous address is a UsageError; a refused archive or
+ * data file, or a resource that is not a Skeleton or SkeletonComponent, an InputFileError whose
+ * message names the archive offset.
+ */
+export async function readArchiveResource(
+  archive: string,
+  entryWanted: string,
+  resourceWanted: string | undefined,
+  dialect?: Dialect,
+): Promise<{ bytes: Uint8Array; header: HeaderClass; label: string }> {
+  let opened;
+  try {
+    opened = await openForgeFile(archive);
+  } catch (error) {
+    throw new InputFileError(error instanceof ArchiveRefusal ? error.message : (error as Error).message);
+  }
+  try {
+    const entry = findEntry(opened.forge.entries, entryWanted, archive);
+    let resources;
+    try {
+      resources = (await readDataFile(opened.forge, entry)).resources;
+    } catch (error) {
+      if (error instanceof ParseError) throw new InputFileError(`${archive}: ${entryLabel(entry)}: refused at ${error.message}`);
+      throw error;
+    }
+    const index = findResource(resources, resourceWanted, `${archive}: ${entryLabel(entry)}`);
+    const resource = resources[index]!;
+    const label = resourceLabel(archive, entry, index, resource.name);
+    const header = classifyHeader(resource.body, dialect)[0];
+    if (header === undefined)
+      throw new InputFileError(`${label}: not a Skeleton or SkeletonComponent (${describeHeader(resource.body, dialect)})`);
+    return { bytes: resource.body, header, label };
+  } finally {
+    await opened.close();
+  }
+}

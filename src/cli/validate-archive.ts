@@ -1,0 +1,71 @@
+/**
+ * `validate` over a `.forge` archive: each Skeleton and SkeletonComponent record inside is
+ * validated like a file, named `archive: entry N "name": resource I "name"`; a refused table or
+ * data file is one refused line with its archive offset, and the rest are read. Data files are
+ * chosen as the census chooses them (census-archives.ts: by the index's type).
+ */
+import { readDataFile } from '../archive/forge.js';
+import type { FileValidation } from './actions/validate.js';
+import { mayHoldSkeleton } from './census-archives.js';
+import { CLASS } from '../formats/classes.js';
+import type { Dialect } from '../formats/dialect.js';
+import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
+import { ParseError } from '../io/errors.js';
+import { ArchiveRefusal, entryLabel, openForgeFile, resourceLabel } from './forge-archive.js';
+
+function refused(file: string, error: ParseError): FileValidation {
+  return { file, status: 'refused', error: { ...error.toJSON(), message: `refused at ${error.message}` } };
+}
+
+/**
+ * Validates the archive's Skeletons and SkeletonComponents through `validate` and hands each
+ * result to `emit`; returns how many results were emitted. Rejects only when the file cannot be read.
+ */
+export async function validateArchive(
+  archive: string,
+  dialect: Dialect | undefined,
+  emit: (entry: FileValidation) => void,
+  validate: (label: string, bytes: Uint8Array, header: HeaderClass) => FileValidation,
+): Promise<number> {
+  let emitted = 0;
+  const put = (entry: FileValidation): void => {
+    emitted++;
+    emit(entry);
+  };
+  let opened;
+  try {
+    opened = await openForgeFile(archive);
+  } catch (error) {
+    if (error instanceof ArchiveRefusal) put(refused(archive, error.refusal));
+    else put({ file: archive, status: 'unreadable', reason: (error as Error).message, error: { message: (error as Error).message } });
+    return emitted;
+  }
+  try {
+    for (const refusal of opened.forge.refusals) put(refused(archive, refusal));
+    for (const entry of opened.forge.entries.filter(mayHoldSkeleton)) {
+      let resources;
+      try {
+        resources = (await readDataFile(opened.forge, entry)).resources;
+      } catch (error) {
+        if (!(error instanceof ParseError)) throw error;
+        put(refused(`${archive}: ${entryLabel(entry)}`, error));
+        continue;
+      }
+      resources.forEach((resource, index) => {
+        const cls = resource.classHash >>> 0;
+        if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
+        const label = resourceLabel(archive, entry, index, resource.name);
+        const header = classifyHeader(resource.body, dialect)[0];
+        if (header === undefined) {
+          const message = `the record's class is ${cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent'}, but its body is not one we read (${describeHeader(resource.body, dialect)})`;
+          put({ file: label, status: 'not-a-resource', reason: message, error: { message } });
+          return;
+        }
+        put(validate(label, resource.body, header));
+      });
+    }
+  } finally {
+    await opened.close();
+  }
+  return emitted;
+}
