@@ -9,6 +9,7 @@ import { getHeapStatistics } from 'node:v8';
 import { applyMutations, countOffsets, randomMutations, type Mutation, type MutationContext } from './mutations.js';
 import { Rng } from './random.js';
 import { Violation, type FuzzTarget, type Outcome } from './targets.js';
+import type { AsyncFuzzTarget } from './archive-targets.js';
 
 /** An execution slower than this is a finding (confirmed by re-running: a GC pause is not a hang). */
 export const SLOW_MS = 100;
@@ -19,7 +20,7 @@ const BATCH = 5000;
 export interface Lane {
   /** Shown in the report, e.g. `skeleton (scimitar samples)`. */
   label: string;
-  target: FuzzTarget;
+  target: FuzzTarget | AsyncFuzzTarget;
   seeds: readonly Uint8Array[];
   /** Extension of saved regression files. */
   extension: 'bin' | 'txt';
@@ -94,14 +95,14 @@ export function saveFinding(dir: string, target: string, input: Uint8Array, exte
 }
 
 /** Times one execution; a violation or an unexpected throw from the harness itself becomes a finding. */
-function execute(
-  target: FuzzTarget,
+async function execute(
+  target: FuzzTarget | AsyncFuzzTarget,
   input: Uint8Array,
-): { outcome: Outcome | null; ms: number; heapStep: number; error: Violation | null } {
+): Promise<{ outcome: Outcome | null; ms: number; heapStep: number; error: Violation | null }> {
   const before = heapNow();
   const start = performance.now();
   try {
-    const verdict = target.check(input);
+    const verdict = 'checkAsync' in target ? await target.checkAsync(input) : target.check(input);
     const ms = performance.now() - start;
     const heapStep = heapNow() - before;
     void verdict.value; // kept alive until measured
@@ -133,7 +134,7 @@ export function mutantAt(lane: Lane, seed: number, index: number): { input: Uint
   return next();
 }
 
-export function runLane(lane: Lane, options: CampaignOptions): LaneReport {
+export async function runLane(lane: Lane, options: CampaignOptions): Promise<LaneReport> {
   const next = mutants(lane, options.seed);
   const heartbeat = options.heartbeat;
   const report: LaneReport = {
@@ -170,7 +171,7 @@ export function runLane(lane: Lane, options: CampaignOptions): LaneReport {
       heartbeat[1] = Date.now();
       heartbeat[0] = i;
     }
-    const run = execute(lane.target, input);
+    const run = await execute(lane.target, input);
     report.executions++;
     if (run.outcome) report.outcomes[run.outcome]++;
     if (run.error) record(run.error.kind, run.error.message, input, mutations);
@@ -178,7 +179,7 @@ export function runLane(lane: Lane, options: CampaignOptions): LaneReport {
     if (run.heapStep > report.largestHeapStep) report.largestHeapStep = run.heapStep;
     if (run.ms > SLOW_MS) {
       // Confirm: the fastest of two more runs must also be slow.
-      const again = Math.min(execute(lane.target, input).ms, execute(lane.target, input).ms);
+      const again = Math.min((await execute(lane.target, input)).ms, (await execute(lane.target, input)).ms);
       if (again > SLOW_MS)
         record('slow', `took ${again.toFixed(0)} ms (limit ${SLOW_MS} ms) on a ${input.length}-byte input`, input, mutations);
     }

@@ -1,6 +1,7 @@
 /** The campaign's lanes: which reader runs on mutants of which seed inputs. Deterministic. */
 import { layouts } from '../../src/formats/registry.js';
 import type { Lane } from './campaign.js';
+import { archiveSeeds, archiveTarget } from './archive-targets.js';
 import { decoderLanes } from './decoder-targets.js';
 import {
   commandsTarget,
@@ -67,6 +68,14 @@ export function buildLanes(): WeightedLane[] {
       weight: 1,
     });
   }
+  // The .forge container: tables, index chain, data files and the Skeletons inside.
+  lanes.push({
+    label: 'forge archive (versions 25 and 27, the samples inside)',
+    target: archiveTarget,
+    seeds: archiveSeeds(),
+    extension: 'bin',
+    weight: 0.5,
+  });
   // The archive's block decoders: a declared size, then the stream.
   for (const { target, seeds: streams } of decoderLanes()) {
     lanes.push({ label: `${target.name} block decoder`, target, seeds: streams, extension: 'bin', weight: 1 });

@@ -14,5 +14,5 @@ export interface WorkerInput {
 
 const input = workerData as WorkerInput;
 const lane = buildLanes()[input.lane]!;
-const report = runLane(lane, { ...input.options, heartbeat: new Float64Array(input.heartbeat) });
+const report = await runLane(lane, { ...input.options, heartbeat: new Float64Array(input.heartbeat) });
 parentPort!.postMessage(report);
