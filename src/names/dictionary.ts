@@ -31,6 +31,8 @@ const NO_NAMES: readonly string[] = Object.freeze([]);
  * Names indexed by CRC-32; one hash can carry several names (collisions, or a list's duplicates). No method throws.
  */
 export class NameDictionary {
+  // Keyed by the hash as a signed 32-bit integer: a small integer to the engine, where the unsigned
+  // value past 2³¹ is a heap number, and lookups (one per bone in a census) take twice as long.
   private readonly byHash = new Map<number, string[]>();
   private readonly known = new Set<string>();
 
@@ -44,22 +46,22 @@ export class NameDictionary {
     for (const name of names) {
       if (this.known.has(name)) continue;
       this.known.add(name);
-      const hash = crc32(name);
-      const bucket = this.byHash.get(hash);
+      const key = crc32(name) | 0;
+      const bucket = this.byHash.get(key);
       if (bucket) bucket.push(name);
-      else this.byHash.set(hash, [name]);
+      else this.byHash.set(key, [name]);
     }
     return this;
   }
 
   /** Every name with this hash, in the order they were added; empty when none is known. */
   lookup(hash: number): readonly string[] {
-    return this.byHash.get(hash >>> 0) ?? NO_NAMES;
+    return this.byHash.get(hash | 0) ?? NO_NAMES;
   }
 
   /** The first name added with this hash, or null. */
   resolve(hash: number): string | null {
-    return this.byHash.get(hash >>> 0)?.[0] ?? null;
+    return this.byHash.get(hash | 0)?.[0] ?? null;
   }
 
   /** Whether this exact name is in the dictionary. */
