@@ -1,10 +1,11 @@
 /**
- * The viewer page: Files, 3D, Tree, Inspector, Hex and Census, linked both ways through one
+ * The viewer page: Files, 3D, Tree, Inspector, Hex, Census, Assembly and Skinning, linked both ways through one
  * selection (file, bone, field), kept in the URL hash so a link reproduces the view.
  */
 import {
   builtInNames,
   CensusAccumulator,
+  classifyHeader,
   censusMarkdown,
   formatHash,
   NameDictionary,
@@ -17,6 +18,16 @@ import {
 import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
 import { confidenceClass, HexView } from './hex.js';
 import { renderMarkdown } from './markdown.js';
+import {
+  assembleHeldFiles,
+  holdSkinningInput,
+  nameOrHash,
+  recogniseSkinningInput,
+  renderAssemblies,
+  renderSkinning,
+  type HeldFile,
+  type SkinningState,
+} from './reports.js';
 import { SceneView } from './scene.js';
 
 interface Listed {
@@ -61,6 +72,7 @@ let selectedBone = -1;
 let selectedSpan = -1;
 let pose: Pose = 'bind';
 let localCount = 0;
+const skinning: SkinningState = { meshBones: null, palette: null, constants: [], refused: [] };
 
 const boneName = (file: OpenedFile, bone: number): string => {
   const hash = file.skeleton?.bones[bone]?.nameHash;
@@ -544,6 +556,8 @@ function show(entry: Entry, file: OpenedFile, bone: number): void {
     }
   });
   timed('webgl', () => scene.renderNow());
+  // The skinning report is of the selected Skeleton.
+  renderSkinningView();
 }
 
 /** Runs a step of the first render under a performance measure, so the parts can be read back (tests, devtools). */
@@ -607,11 +621,47 @@ function renderCensus(): void {
   );
 }
 
-function showTab(tab: 'hex' | 'census'): void {
-  $('tab-hex').classList.toggle('active', tab === 'hex');
-  $('tab-census').classList.toggle('active', tab === 'census');
-  $('hex-view').classList.toggle('hidden', tab !== 'hex');
-  $('census-view').classList.toggle('hidden', tab !== 'census');
+/** The Assembly tab, over the same files as the census. */
+function renderAssembly(): void {
+  const held: HeldFile[] = [];
+  for (const e of entries) if (e.bytes !== null) held.push({ id: e.id, name: e.name, bytes: e.bytes });
+  const view = $('assembly-view');
+  try {
+    renderAssemblies(
+      view,
+      assembleHeldFiles(held, settings),
+      nameOrHash((h) => dictionary.resolve(h)),
+    );
+  } catch (error) {
+    view.replaceChildren(el('div', 'failure', `the assembly could not be made: ${(error as Error).message}`));
+  }
+}
+
+/** The Skinning tab, against the selected file. */
+function renderSkinningView(): void {
+  const selected = current === null ? null : { name: current.name, skeleton: current.skeleton };
+  renderSkinning(
+    $('skinning-view'),
+    skinning,
+    selected,
+    nameOrHash((h) => dictionary.resolve(h)),
+  );
+}
+
+function renderReports(): void {
+  renderCensus();
+  renderAssembly();
+  renderSkinningView();
+}
+
+type Tab = 'hex' | 'census' | 'assembly' | 'skinning';
+const TABS: readonly Tab[] = ['hex', 'census', 'assembly', 'skinning'];
+
+function showTab(tab: Tab): void {
+  for (const t of TABS) {
+    $(`tab-${t}`).classList.toggle('active', tab === t);
+    $(`${t}-view`).classList.toggle('hidden', tab !== t);
+  }
   $('hex-legend').classList.toggle('hidden', tab !== 'hex');
   if (tab === 'hex') hex.render();
 }
@@ -620,8 +670,16 @@ function showTab(tab: 'hex' | 'census'): void {
 
 async function addLocalFiles(files: FileList | File[]): Promise<void> {
   let last: Entry | null = null;
+  let skinningAdded = false;
   for (const f of Array.from(files)) {
     const bytes = new Uint8Array(await f.arrayBuffer());
+    // A resource header wins; otherwise a file shaped or named like a skinning input is one.
+    const skinningInput = classifyHeader(bytes, settings.dialect ?? undefined).length === 0 ? recogniseSkinningInput(f.name, bytes) : null;
+    if (skinningInput !== null) {
+      holdSkinningInput(skinning, skinningInput);
+      skinningAdded = true;
+      continue;
+    }
     const entry: Entry = {
       id: `local-${++localCount}`,
       name: f.name,
@@ -633,11 +691,15 @@ async function addLocalFiles(files: FileList | File[]): Promise<void> {
     entries.push(entry);
     last = entry;
   }
-  if (last === null) return;
-  await openEntry(last, -1);
-  for (const entry of entries) if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
-  renderFiles();
-  renderCensus();
+  if (last !== null) {
+    await openEntry(last, -1);
+    for (const entry of entries) if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
+    renderFiles();
+    renderCensus();
+    renderAssembly();
+  }
+  renderSkinningView();
+  if (skinningAdded) showTab('skinning');
 }
 
 function wireDrop(): void {
@@ -689,8 +751,7 @@ async function start(): Promise<void> {
   $('pose-bind').addEventListener('click', () => setPose('bind'));
   $('pose-runtime').addEventListener('click', () => setPose('runtime'));
   $('frame-rig').addEventListener('click', () => scene.frame());
-  $('tab-hex').addEventListener('click', () => showTab('hex'));
-  $('tab-census').addEventListener('click', () => showTab('census'));
+  for (const t of TABS) $(`tab-${t}`).addEventListener('click', () => showTab(t));
   $('tree-search').addEventListener('input', () => renderTree());
   window.addEventListener('hashchange', () => void applyUrl());
 
@@ -709,7 +770,7 @@ async function start(): Promise<void> {
     if (bytes !== null) entry.summary = safeSummary(entry, bytes);
   }
   renderFiles();
-  renderCensus();
+  renderReports();
   const wanted = readUrl();
   // Without a file in the URL, the richest rig listed (the most bones) is the first view.
   const richest = entries.reduce<Entry | undefined>(
