@@ -13,6 +13,7 @@ import {
   runtimeWorldTransforms,
   type AnvilnextReading,
   type Dialect,
+  type Skeleton,
   type Transform,
 } from '../src/index.js';
 import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
@@ -25,6 +26,7 @@ import {
   recogniseSkinningInput,
   renderAssemblies,
   renderSkinning,
+  type ComponentAssembly,
   type HeldFile,
   type SkinningState,
 } from './reports.js';
@@ -73,6 +75,8 @@ let selectedSpan = -1;
 let pose: Pose = 'bind';
 let localCount = 0;
 const skinning: SkinningState = { meshBones: null, palette: null, constants: [], refused: [] };
+/** An assembled rig shown in 3D in place of the selected file's, until a file is shown again. */
+let sceneAssembly: { name: string; skeleton: Skeleton } | null = null;
 
 const boneName = (file: OpenedFile, bone: number): string => {
   const hash = file.skeleton?.bones[bone]?.nameHash;
@@ -174,7 +178,12 @@ const hex = new HexView($('hex-scroll'), $('hex-sizer'), $('hex-rows'), $('hex-t
   },
 });
 
-const scene = new SceneView($('scene-host'), $('scene-label'), { pick: (bone) => selectBone(bone, 'scene') });
+// While an assembled rig is shown, its bones are not the selected file's: picking one selects nothing.
+const scene = new SceneView($('scene-host'), $('scene-label'), {
+  pick: (bone) => {
+    if (sceneAssembly === null) selectBone(bone, 'scene');
+  },
+});
 
 function renderLegend(): void {
   const legend = $('hex-legend');
@@ -314,9 +323,12 @@ function table(rows: [string, string | Node][], id = ''): HTMLTableElement {
 
 const vec = (v: readonly number[]): string => `(${v.map((x) => formatNumber(x)).join(', ')})`;
 
+function worldOf(skeleton: Skeleton): Transform[] {
+  return pose === 'runtime' ? runtimeWorldTransforms(skeleton) : skeleton.bones.map((b) => b.global);
+}
+
 function worldPose(file: OpenedFile): Transform[] {
-  if (file.skeleton === null) return [];
-  return pose === 'runtime' ? runtimeWorldTransforms(file.skeleton) : file.skeleton.bones.map((b) => b.global);
+  return file.skeleton === null ? [] : worldOf(file.skeleton);
 }
 
 /** The record's fields one level below `prefix` (`bones[3]` or the top level), as table rows with offset, value and confidence. */
@@ -470,7 +482,7 @@ function selectBone(bone: number, from: 'tree' | 'scene' | 'hex' | 'url'): void 
   if (current === null || current.skeleton === null || bone < 0 || bone >= current.skeleton.bones.length) return;
   selectedBone = bone;
   if (from !== 'hex') selectedSpan = -1;
-  scene.select(bone);
+  if (sceneAssembly === null) scene.select(bone);
   for (const b of $('tree-list').querySelectorAll('button.selected')) b.classList.remove('selected');
   const button = $('tree-list').querySelector<HTMLButtonElement>(`button[data-bone="${bone}"]`);
   button?.classList.add('selected');
@@ -514,15 +526,18 @@ function setPose(next: Pose): void {
   pose = next;
   $('pose-bind').classList.toggle('active', pose === 'bind');
   $('pose-runtime').classList.toggle('active', pose === 'runtime');
-  if (current?.skeleton) scene.setPose(worldPose(current));
+  if (sceneAssembly !== null) scene.setPose(worldOf(sceneAssembly.skeleton));
+  else if (current?.skeleton) scene.setPose(worldPose(current));
   $('scene-note').textContent =
-    current !== null && current.skeleton === null
-      ? 'no bone hierarchy in this file'
-      : current?.skeleton && pose === 'runtime'
-        ? current.skeleton.ownTransform === null
-          ? 'runtime: this layout has no own transform; the stored root local is kept'
-          : 'runtime: the own transform replaces the root local'
-        : '';
+    sceneAssembly !== null
+      ? `the assembled rig of ${sceneAssembly.name}: ${sceneAssembly.skeleton.bones.length} bones (${pose}); select a file to show its own`
+      : current !== null && current.skeleton === null
+        ? 'no bone hierarchy in this file'
+        : current?.skeleton && pose === 'runtime'
+          ? current.skeleton.ownTransform === null
+            ? 'runtime: this layout has no own transform; the stored root local is kept'
+            : 'runtime: the own transform replaces the root local'
+          : '';
   renderInspector();
 }
 
@@ -530,6 +545,7 @@ function setPose(next: Pose): void {
 function show(entry: Entry, file: OpenedFile, bone: number): void {
   current = file;
   currentEntry = entry;
+  sceneAssembly = null;
   selectedBone = -1;
   selectedSpan = -1;
   $('current-file').textContent = entry.name;
@@ -631,10 +647,27 @@ function renderAssembly(): void {
       view,
       assembleHeldFiles(held, settings),
       nameOrHash((h) => dictionary.resolve(h)),
+      showAssembly,
     );
   } catch (error) {
     view.replaceChildren(el('div', 'failure', `the assembly could not be made: ${(error as Error).message}`));
   }
+}
+
+/** Shows a component's assembled rig in 3D (the tree, inspector and hex keep the selected file). */
+function showAssembly(result: ComponentAssembly): void {
+  const skeleton = result.assembly?.skeleton;
+  if (skeleton === undefined) return;
+  sceneAssembly = { name: result.component.name, skeleton };
+  const name = nameOrHash((h) => dictionary.resolve(h));
+  scene.setRig(
+    skeleton.bones.map((b) => ({ name: name(b.nameHash), parent: b.parent, mirror: b.mirror })),
+    worldOf(skeleton),
+    new Set(),
+  );
+  scene.frame();
+  setPose(pose);
+  scene.renderNow();
 }
 
 /** The Skinning tab, against the selected file. */

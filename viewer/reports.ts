@@ -219,7 +219,12 @@ function describeConflict(c: AssemblyConflict, name: (hash: number) => string): 
 }
 
 /** The Assembly tab: one section per component. */
-export function renderAssemblies(view: HTMLElement, results: readonly ComponentAssembly[], name: (hash: number) => string): void {
+export function renderAssemblies(
+  view: HTMLElement,
+  results: readonly ComponentAssembly[],
+  name: (hash: number) => string,
+  show3d: (result: ComponentAssembly) => void,
+): void {
   view.replaceChildren(el('h1', '', 'Assembly of the components listed'));
   if (results.length === 0) {
     view.append(el('p', 'empty-note', 'No SkeletonComponent among the files listed or opened.'));
@@ -270,6 +275,10 @@ export function renderAssemblies(view: HTMLElement, results: readonly ComponentA
       totals.dataset.joined = String(a.joined);
       totals.dataset.missing = String(a.missing.length);
       section.append(totals);
+      const button = el('button', 'show-assembly', 'show the assembled rig in 3D');
+      button.type = 'button';
+      button.addEventListener('click', () => show3d(r));
+      section.append(button);
       for (const id of a.missing)
         section.append(
           el('div', 'failure missing-addon', `missing: addon ${idText(id)} (no Skeleton among the files carries it; it adds nothing)`),

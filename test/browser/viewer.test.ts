@@ -564,10 +564,14 @@ describe('the reports', () => {
       expect(cellsText).toEqual([addon.id, addon.file!.replace(/^samples\//, ''), String(addon.joined), String(addon.added)]);
     }
     expect(await section.locator('.assembly-main').textContent()).toContain(RIDER);
-    // A file name is a link that selects that file.
+    // The assembled rig in 3D: the note says whose and how many bones.
+    await section.locator('button.show-assembly').click();
+    expect(await page.textContent('#scene-note')).toContain(`the assembled rig of ${RIDER_COMPONENT}: ${expected.boneCount} bones`);
+    // A file name is a link that selects that file (and shows its own rig again).
     const head = expected.addons[0]!.file!.replace(/^samples\//, '');
     await section.locator(`a:has-text("${head}")`).click();
     await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, head);
+    expect(await page.textContent('#scene-note')).not.toContain('assembled');
     await page.close();
   });
 
