@@ -530,7 +530,7 @@ function setPose(next: Pose): void {
   else if (current?.skeleton) scene.setPose(worldPose(current));
   $('scene-note').textContent =
     sceneAssembly !== null
-      ? `the assembled rig of ${sceneAssembly.name}: ${sceneAssembly.skeleton.bones.length} bones (${pose}); select a file to show its own`
+      ? `the assembled rig of ${sceneAssembly.name}: ${sceneAssembly.skeleton.bones.length} bones (${pose})`
       : current !== null && current.skeleton === null
         ? 'no bone hierarchy in this file'
         : current?.skeleton && pose === 'runtime'
