@@ -1,10 +1,11 @@
 /**
- * The viewer page: Files, 3D, Tree, Inspector, Hex and Census, linked both ways through one
+ * The viewer page: Files, 3D, Tree, Inspector, Hex, Census, Assembly and Skinning, linked both ways through one
  * selection (file, bone, field), kept in the URL hash so a link reproduces the view.
  */
 import {
   builtInNames,
   CensusAccumulator,
+  classifyHeader,
   censusMarkdown,
   formatHash,
   NameDictionary,
@@ -12,11 +13,23 @@ import {
   runtimeWorldTransforms,
   type AnvilnextReading,
   type Dialect,
+  type Skeleton,
   type Transform,
 } from '../src/index.js';
 import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
 import { confidenceClass, HexView } from './hex.js';
 import { renderMarkdown } from './markdown.js';
+import {
+  assembleHeldFiles,
+  holdSkinningInput,
+  nameOrHash,
+  recogniseSkinningInput,
+  renderAssemblies,
+  renderSkinning,
+  type ComponentAssembly,
+  type HeldFile,
+  type SkinningState,
+} from './reports.js';
 import { SceneView } from './scene.js';
 
 interface Listed {
@@ -61,6 +74,9 @@ let selectedBone = -1;
 let selectedSpan = -1;
 let pose: Pose = 'bind';
 let localCount = 0;
+const skinning: SkinningState = { meshBones: null, palette: null, constants: [], refused: [] };
+/** An assembled rig shown in 3D in place of the selected file's, until a file is shown again. */
+let sceneAssembly: { name: string; skeleton: Skeleton } | null = null;
 
 const boneName = (file: OpenedFile, bone: number): string => {
   const hash = file.skeleton?.bones[bone]?.nameHash;
@@ -162,7 +178,12 @@ const hex = new HexView($('hex-scroll'), $('hex-sizer'), $('hex-rows'), $('hex-t
   },
 });
 
-const scene = new SceneView($('scene-host'), $('scene-label'), { pick: (bone) => selectBone(bone, 'scene') });
+// While an assembled rig is shown, its bones are not the selected file's: picking one selects nothing.
+const scene = new SceneView($('scene-host'), $('scene-label'), {
+  pick: (bone) => {
+    if (sceneAssembly === null) selectBone(bone, 'scene');
+  },
+});
 
 function renderLegend(): void {
   const legend = $('hex-legend');
@@ -302,9 +323,12 @@ function table(rows: [string, string | Node][], id = ''): HTMLTableElement {
 
 const vec = (v: readonly number[]): string => `(${v.map((x) => formatNumber(x)).join(', ')})`;
 
+function worldOf(skeleton: Skeleton): Transform[] {
+  return pose === 'runtime' ? runtimeWorldTransforms(skeleton) : skeleton.bones.map((b) => b.global);
+}
+
 function worldPose(file: OpenedFile): Transform[] {
-  if (file.skeleton === null) return [];
-  return pose === 'runtime' ? runtimeWorldTransforms(file.skeleton) : file.skeleton.bones.map((b) => b.global);
+  return file.skeleton === null ? [] : worldOf(file.skeleton);
 }
 
 /** The record's fields one level below `prefix` (`bones[3]` or the top level), as table rows with offset, value and confidence. */
@@ -458,7 +482,7 @@ function selectBone(bone: number, from: 'tree' | 'scene' | 'hex' | 'url'): void 
   if (current === null || current.skeleton === null || bone < 0 || bone >= current.skeleton.bones.length) return;
   selectedBone = bone;
   if (from !== 'hex') selectedSpan = -1;
-  scene.select(bone);
+  if (sceneAssembly === null) scene.select(bone);
   for (const b of $('tree-list').querySelectorAll('button.selected')) b.classList.remove('selected');
   const button = $('tree-list').querySelector<HTMLButtonElement>(`button[data-bone="${bone}"]`);
   button?.classList.add('selected');
@@ -502,15 +526,18 @@ function setPose(next: Pose): void {
   pose = next;
   $('pose-bind').classList.toggle('active', pose === 'bind');
   $('pose-runtime').classList.toggle('active', pose === 'runtime');
-  if (current?.skeleton) scene.setPose(worldPose(current));
+  if (sceneAssembly !== null) scene.setPose(worldOf(sceneAssembly.skeleton));
+  else if (current?.skeleton) scene.setPose(worldPose(current));
   $('scene-note').textContent =
-    current !== null && current.skeleton === null
-      ? 'no bone hierarchy in this file'
-      : current?.skeleton && pose === 'runtime'
-        ? current.skeleton.ownTransform === null
-          ? 'runtime: this layout has no own transform; the stored root local is kept'
-          : 'runtime: the own transform replaces the root local'
-        : '';
+    sceneAssembly !== null
+      ? `the assembled rig of ${sceneAssembly.name}: ${sceneAssembly.skeleton.bones.length} bones (${pose})`
+      : current !== null && current.skeleton === null
+        ? 'no bone hierarchy in this file'
+        : current?.skeleton && pose === 'runtime'
+          ? current.skeleton.ownTransform === null
+            ? 'runtime: this layout has no own transform; the stored root local is kept'
+            : 'runtime: the own transform replaces the root local'
+          : '';
   renderInspector();
 }
 
@@ -518,6 +545,7 @@ function setPose(next: Pose): void {
 function show(entry: Entry, file: OpenedFile, bone: number): void {
   current = file;
   currentEntry = entry;
+  sceneAssembly = null;
   selectedBone = -1;
   selectedSpan = -1;
   $('current-file').textContent = entry.name;
@@ -544,6 +572,8 @@ function show(entry: Entry, file: OpenedFile, bone: number): void {
     }
   });
   timed('webgl', () => scene.renderNow());
+  // The skinning report is of the selected Skeleton.
+  renderSkinningView();
 }
 
 /** Runs a step of the first render under a performance measure, so the parts can be read back (tests, devtools). */
@@ -607,11 +637,64 @@ function renderCensus(): void {
   );
 }
 
-function showTab(tab: 'hex' | 'census'): void {
-  $('tab-hex').classList.toggle('active', tab === 'hex');
-  $('tab-census').classList.toggle('active', tab === 'census');
-  $('hex-view').classList.toggle('hidden', tab !== 'hex');
-  $('census-view').classList.toggle('hidden', tab !== 'census');
+/** The Assembly tab, over the same files as the census. */
+function renderAssembly(): void {
+  const held: HeldFile[] = [];
+  for (const e of entries) if (e.bytes !== null) held.push({ id: e.id, name: e.name, bytes: e.bytes });
+  const view = $('assembly-view');
+  try {
+    renderAssemblies(
+      view,
+      assembleHeldFiles(held, settings),
+      nameOrHash((h) => dictionary.resolve(h)),
+      showAssembly,
+    );
+  } catch (error) {
+    view.replaceChildren(el('div', 'failure', `the assembly could not be made: ${(error as Error).message}`));
+  }
+}
+
+/** Shows a component's assembled rig in 3D (the tree, inspector and hex keep the selected file). */
+function showAssembly(result: ComponentAssembly): void {
+  const skeleton = result.assembly?.skeleton;
+  if (skeleton === undefined) return;
+  sceneAssembly = { name: result.component.name, skeleton };
+  const name = nameOrHash((h) => dictionary.resolve(h));
+  scene.setRig(
+    skeleton.bones.map((b) => ({ name: name(b.nameHash), parent: b.parent, mirror: b.mirror })),
+    worldOf(skeleton),
+    new Set(),
+  );
+  scene.frame();
+  setPose(pose);
+  scene.renderNow();
+}
+
+/** The Skinning tab, against the selected file. */
+function renderSkinningView(): void {
+  const selected = current === null ? null : { name: current.name, skeleton: current.skeleton };
+  renderSkinning(
+    $('skinning-view'),
+    skinning,
+    selected,
+    nameOrHash((h) => dictionary.resolve(h)),
+  );
+}
+
+function renderReports(): void {
+  renderCensus();
+  renderAssembly();
+  renderSkinningView();
+}
+
+type Tab = 'hex' | 'census' | 'assembly' | 'skinning';
+const TABS: readonly Tab[] = ['hex', 'census', 'assembly', 'skinning'];
+
+function showTab(tab: Tab): void {
+  for (const t of TABS) {
+    $(`tab-${t}`).classList.toggle('active', tab === t);
+    $(`${t}-view`).classList.toggle('hidden', tab !== t);
+  }
   $('hex-legend').classList.toggle('hidden', tab !== 'hex');
   if (tab === 'hex') hex.render();
 }
@@ -620,8 +703,16 @@ function showTab(tab: 'hex' | 'census'): void {
 
 async function addLocalFiles(files: FileList | File[]): Promise<void> {
   let last: Entry | null = null;
+  let skinningAdded = false;
   for (const f of Array.from(files)) {
     const bytes = new Uint8Array(await f.arrayBuffer());
+    // A resource header wins; otherwise a file shaped or named like a skinning input is one.
+    const skinningInput = classifyHeader(bytes, settings.dialect ?? undefined).length === 0 ? recogniseSkinningInput(f.name, bytes) : null;
+    if (skinningInput !== null) {
+      holdSkinningInput(skinning, skinningInput);
+      skinningAdded = true;
+      continue;
+    }
     const entry: Entry = {
       id: `local-${++localCount}`,
       name: f.name,
@@ -633,11 +724,15 @@ async function addLocalFiles(files: FileList | File[]): Promise<void> {
     entries.push(entry);
     last = entry;
   }
-  if (last === null) return;
-  await openEntry(last, -1);
-  for (const entry of entries) if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
-  renderFiles();
-  renderCensus();
+  if (last !== null) {
+    await openEntry(last, -1);
+    for (const entry of entries) if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
+    renderFiles();
+    renderCensus();
+    renderAssembly();
+  }
+  renderSkinningView();
+  if (skinningAdded) showTab('skinning');
 }
 
 function wireDrop(): void {
@@ -689,8 +784,7 @@ async function start(): Promise<void> {
   $('pose-bind').addEventListener('click', () => setPose('bind'));
   $('pose-runtime').addEventListener('click', () => setPose('runtime'));
   $('frame-rig').addEventListener('click', () => scene.frame());
-  $('tab-hex').addEventListener('click', () => showTab('hex'));
-  $('tab-census').addEventListener('click', () => showTab('census'));
+  for (const t of TABS) $(`tab-${t}`).addEventListener('click', () => showTab(t));
   $('tree-search').addEventListener('input', () => renderTree());
   window.addEventListener('hashchange', () => void applyUrl());
 
@@ -709,7 +803,7 @@ async function start(): Promise<void> {
     if (bytes !== null) entry.summary = safeSummary(entry, bytes);
   }
   renderFiles();
-  renderCensus();
+  renderReports();
   const wanted = readUrl();
   // Without a file in the URL, the richest rig listed (the most bones) is the first view.
   const richest = entries.reduce<Entry | undefined>(

@@ -10,13 +10,20 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ANVILNEXT_READING_DEFAULTS, anvilnextRecordFromSkeleton, writeResource } from '../../src/index.js';
+import {
+  ANVILNEXT_READING_DEFAULTS,
+  anvilnextRecordFromSkeleton,
+  readResource,
+  writeResource,
+  type SkeletonComponent,
+} from '../../src/index.js';
 import { inventoryCorpus, rigToSkeleton, type RigBone } from '../../src/samples.js';
 import { raw } from '../helpers/raw-http.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const RIDER = 'anvilnext/MAD_CHR_Skel_U.Skeleton';
 const BIKE = 'anvilnext/MAD_CHR_Skel_Bike_U.Skeleton';
+const RIDER_COMPONENT = 'anvilnext/MAD_CHR_Rider.SkeletonComponent';
 const BONE_CLASS = 0x95741049;
 const BACKGROUND = [0x10, 0x13, 0x18]; // SCENE_BACKGROUND of viewer/scene.ts
 
@@ -475,6 +482,207 @@ describe('the viewer', () => {
       });
       console.log(`first full render of ${name} (${count} bones): ${ms} ms after the file arrived (${parts})`);
     }
+    await page.close();
+  });
+});
+
+// ---- the reports ----------------------------------------------------------------------------------
+
+interface AssembleJson {
+  boneCount: number;
+  joined: number;
+  added: number;
+  addons: { id: string; file: string | null; joined: number; added: number }[];
+  missing: string[];
+  conflicts: unknown[];
+}
+
+/** The `assemble` command's own report of a component, its Skeletons searched in the bundled samples. */
+function assembleJson(component: string): AssembleJson {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'assemble', '--json', '--allow-missing', component, '--search', 'samples/anvilnext'],
+    { cwd: ROOT },
+  );
+  return JSON.parse(out.toString()) as AssembleJson;
+}
+
+/** Drops files that are not resources (no file is selected for them): resolves once the Skinning tab lists `name`. */
+async function dropInputs(page: Page, files: { name: string; text: string | Uint8Array }[]): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, base64: Buffer.from(f.text).toString('base64') }));
+  await page.evaluate((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name));
+    document.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, payload);
+  for (const f of files) await page.waitForSelector(`#skinning-inputs li[data-name="${f.name}"]`);
+}
+
+/** A unit quaternion (x, y, z, w) as a 3×3 rotation matrix, column form (R · v), rows. */
+function rotationMatrix(q: number[]): number[][] {
+  const [x, y, z, w] = q as [number, number, number, number];
+  return [
+    [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+    [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+    [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+  ];
+}
+
+/**
+ * The MeshBone matrix of a bone whose global bind is (p, q): the inverse bind, R⁻¹ = Rᵀ and
+ * t = −Rᵀ · p, in row-vector form (v · M), stored row-major: M = IBᵀ, so lane 4i + j = IB[j][i] =
+ * R[i][j] for i, j < 3, lanes 12–14 = t, the last column 0, 0, 0, 1.
+ */
+function inverseBindRowVector(position: number[], rotation: number[]): number[] {
+  const r = rotationMatrix(rotation);
+  const t = [0, 1, 2].map((j) => -(r[0]![j]! * position[0]! + r[1]![j]! * position[1]! + r[2]![j]! * position[2]!));
+  return [...r[0]!, 0, ...r[1]!, 0, ...r[2]!, 0, ...t, 1];
+}
+
+const hashText = (hash: number): string => `0x${hash.toString(16).toUpperCase().padStart(8, '0')}`;
+
+describe('the reports', () => {
+  it('Assembly: the rider component with its five addons found, the counts `assemble` gives, links to the files', async () => {
+    const expected = assembleJson(`samples/${RIDER_COMPONENT}`);
+    expect(expected.addons).toHaveLength(5);
+    const page = await newPage();
+    await open(page);
+    await page.click('#tab-assembly');
+    const section = page.locator(`#assembly-view section[data-component="${ids.get(RIDER_COMPONENT)}"]`);
+    const totals = section.locator('.assembly-totals');
+    expect(await totals.getAttribute('data-bones')).toBe(String(expected.boneCount));
+    expect(await totals.getAttribute('data-added')).toBe(String(expected.added));
+    expect(await totals.getAttribute('data-joined')).toBe(String(expected.joined));
+    expect(await totals.getAttribute('data-missing')).toBe('0');
+    expect(await totals.textContent()).toContain(`${expected.conflicts.length} conflicts`);
+    expect(await section.locator('tr.addon-found').count()).toBe(5);
+    expect(await section.locator('tr.addon-missing').count()).toBe(0);
+    for (const addon of expected.addons) {
+      const row = section.locator(`tr[data-addon="${addon.id}"]`);
+      const cellsText = await row.locator('td').allTextContents();
+      // The command names files by their path under samples/; the page by the name the server lists.
+      expect(cellsText).toEqual([addon.id, addon.file!.replace(/^samples\//, ''), String(addon.joined), String(addon.added)]);
+    }
+    expect(await section.locator('.assembly-main').textContent()).toContain(RIDER);
+    // The assembled rig in 3D: the note says whose and how many bones.
+    await section.locator('button.show-assembly').click();
+    expect(await page.textContent('#scene-note')).toContain(`the assembled rig of ${RIDER_COMPONENT}: ${expected.boneCount} bones`);
+    // A file name is a link that selects that file (and shows its own rig again).
+    const head = expected.addons[0]!.file!.replace(/^samples\//, '');
+    await section.locator(`a:has-text("${head}")`).click();
+    await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, head);
+    expect(await page.textContent('#scene-note')).not.toContain('assembled');
+    await page.close();
+  });
+
+  it('Assembly: a component naming an addon no file carries says which one is missing', async () => {
+    const bytes = sample(RIDER_COMPONENT);
+    const read = readResource(bytes)!;
+    const record = structuredClone(read.resource.record) as SkeletonComponent;
+    const absent = 0x3a1f_0000_dead_0000n;
+    const replaced = record.addons[2]!.id;
+    record.addons[2]!.id = absent;
+    const edited = writeResource({ ...read.resource, record } as typeof read.resource);
+    const original = assembleJson(`samples/${RIDER_COMPONENT}`);
+    const page = await newPage();
+    await open(page);
+    await drop(page, [{ name: 'rider-missing.SkeletonComponent', bytes: edited }]);
+    await page.click('#tab-assembly');
+    const section = page.locator('#assembly-view section:has(h2:has-text("rider-missing.SkeletonComponent"))');
+    const absentText = `0x${absent.toString(16).toUpperCase().padStart(16, '0')}`;
+    expect(await section.locator('tr.addon-missing').count()).toBe(1);
+    expect(await section.locator('tr.addon-missing').getAttribute('data-addon')).toBe(absentText);
+    expect(await section.locator('tr.addon-found').count()).toBe(4);
+    expect(await section.locator('.missing-addon').textContent()).toContain(`missing: addon ${absentText}`);
+    const totals = section.locator('.assembly-totals');
+    expect(await totals.getAttribute('data-missing')).toBe('1');
+    // The replaced addon's bones are no longer added (the others' stay as `assemble` counts them).
+    const dropped = original.addons.find((a) => a.id === `0x${replaced.toString(16).toUpperCase().padStart(16, '0')}`)!;
+    expect(await totals.getAttribute('data-added')).toBe(String(original.added - dropped.added));
+    await page.close();
+  });
+
+  it("Skinning: MeshBones built from the rider's globals all match; a perturbed one does not; bad input is refused", async () => {
+    const bytes = sample(RIDER);
+    const { bones } = readSkeleton(bytes);
+    const meshBones = bones.map((b) => ({
+      bone: hashText(u32(bytes, b.start + 13)),
+      matrix: inverseBindRowVector(b.globalPosition.slice(0, 3), b.globalRotation),
+    }));
+    const page = await newPage();
+    await open(page);
+    await openFile(page, RIDER);
+    await dropInputs(page, [{ name: 'rider.meshbones.json', text: JSON.stringify(meshBones) }]);
+    const summary = page.locator('#skinning-view .skin-bind-summary');
+    expect(await summary.getAttribute('data-mesh-bones')).toBe(String(bones.length));
+    expect(await summary.getAttribute('data-rotation-matches')).toBe(String(bones.length));
+    expect(await summary.getAttribute('data-translation-matches')).toBe(String(bones.length));
+    expect(await page.$$eval('#skinning-view tr.skin-match', (r) => r.length)).toBe(bones.length);
+
+    // One MeshBone's translation moved by 0.25 along x: that one no longer matches.
+    const moved = 7;
+    const perturbed = structuredClone(meshBones);
+    perturbed[moved]!.matrix[12] += 0.25;
+    await dropInputs(page, [{ name: 'rider-moved.meshbones.json', text: JSON.stringify(perturbed) }]);
+    await page.waitForSelector('#skinning-view h2:has-text("rider-moved.meshbones.json")');
+    expect(await summary.getAttribute('data-rotation-matches')).toBe(String(bones.length));
+    expect(await summary.getAttribute('data-translation-matches')).toBe(String(bones.length - 1));
+    expect(await page.$$eval('#skinning-view tr.skin-mismatch', (r) => r.map((x) => (x as HTMLElement).dataset.index))).toEqual([
+      String(moved),
+    ]);
+
+    // A capture of the bind pose: each palette entry S = G · G⁻¹ is the identity, so its three
+    // registers are (1,0,0,0), (0,1,0,0), (0,0,1,0) from c39; every parent–child pair among the
+    // first twelve bones recovers its stored local exactly. Then one child's entry is moved.
+    const palette = [...Array(12).keys()];
+    const idOf = bones.map((b) => new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(b.start + 1, true));
+    const parentOf = (i: number): number => (bones[i]!.parentId === null ? -1 : idOf.indexOf(bones[i]!.parentId!));
+    const isChild = (i: number): boolean => palette.includes(parentOf(i));
+    const pairs = palette.filter(isChild).length;
+    expect(pairs).toBeGreaterThan(3);
+    const constants = (shift: number | null): Uint8Array => {
+      const block = new Uint8Array(16 * (39 + 3 * palette.length));
+      const view = new DataView(block.buffer);
+      palette.forEach((_, k) => {
+        for (let row = 0; row < 3; row++) view.setFloat32(16 * (39 + 3 * k + row) + 4 * row, 1, true);
+        if (k === shift) view.setFloat32(16 * (39 + 3 * k) + 12, 0.5, true); // row 0, lane w: translation x
+      });
+      return block;
+    };
+    await dropInputs(page, [
+      { name: 'rider.meshbones.json', text: JSON.stringify(meshBones) },
+      { name: 'draw0.palette.json', text: JSON.stringify(palette) },
+      { name: 'frame1.bin', text: constants(null) },
+    ]);
+    const capture = page.locator('#skinning-view .skin-capture-summary');
+    expect(await capture.getAttribute('data-pairs')).toBe(String(pairs));
+    expect(await capture.getAttribute('data-within')).toBe(String(pairs));
+    // A child that is no one's parent among the twelve: shifting its entry moves its own pair only.
+    const leaf = palette.filter((i) => isChild(i) && !palette.some((j) => parentOf(j) === i)).at(-1)!;
+    expect(leaf).toBeGreaterThan(0);
+    await dropInputs(page, [{ name: 'frame2.bin', text: constants(leaf) }]);
+    await page.waitForSelector('#skinning-view .skin-offenders tbody tr');
+    expect(await capture.getAttribute('data-pairs')).toBe(String(2 * pairs));
+    expect(await capture.getAttribute('data-within')).toBe(String(2 * pairs - 1));
+    const offenders = await page.$$eval('#skinning-view .skin-offenders tbody tr', (rows) =>
+      rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')),
+    );
+    expect(offenders).toHaveLength(1);
+    expect(offenders[0]![0]).toBe('frame2.bin');
+    expect(offenders[0]![1]!.startsWith(`${parentOf(leaf)} `)).toBe(true);
+    expect(offenders[0]![2]!.startsWith(`${leaf} `)).toBe(true);
+    expect(Number(offenders[0]![4])).toBeCloseTo(0.5, 3);
+
+    // Malformed MeshBones: the refusal names the item, without a stack.
+    await dropInputs(page, [
+      { name: 'short.meshbones.json', text: '[{ "bone": "0x2C52CBB0", "matrix": [1, 0, 0] }]' },
+      { name: 'broken.meshbones.json', text: '[{ "bone": ' },
+    ]);
+    const short = await page.textContent('#skinning-inputs li[data-name="short.meshbones.json"]');
+    expect(short).toContain('meshBones[0].matrix: expected 16 numbers');
+    const broken = await page.textContent('#skinning-inputs li[data-name="broken.meshbones.json"]');
+    expect(broken).toContain('not JSON');
+    for (const text of [short, broken]) expect(text).not.toMatch(/\n\s+at |Error:/);
     await page.close();
   });
 });
