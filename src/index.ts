@@ -47,12 +47,8 @@ export { scimitarFamilyDeclaration, type ScimitarFamilyOptions } from './formats
 export { SWS_VARIANT, type ScimitarVariant } from './formats/scimitar/bone.js';
 export { probeResource, type ProbeCandidate, type ProbeResult } from './analysis/probe.js';
 export { resourceFieldInfo, type FieldInfo } from './formats/field-info.js';
-export {
-  ANVILNEXT_READING_CHOICES,
-  ANVILNEXT_READING_DEFAULTS,
-  parseAnvilnextReading,
-  type AnvilnextReading,
-} from './formats/anvilnext/reading.js';
+export { ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from './formats/anvilnext/reading.js';
+export { parseAnvilnextReading } from './formats/anvilnext/index.js';
 export { EncodeError, ParseError, Refusal, type ParseErrorDetails } from './io/errors.js';
 export type { PathSegment } from './io/format.js';
 export type { Span } from './grammar/codec.js';

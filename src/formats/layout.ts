@@ -8,7 +8,7 @@
  * generated readers (so `npm run gen:readers` can always run), and a {@link Layout} from
  * `index.ts`, the declaration with the generated readers attached.
  */
-import type { AnyCodec, CompiledReader, Confidence, Infer } from '../grammar/index.js';
+import type { CompiledReader, Confidence } from '../grammar/index.js';
 import { withCompiledReader } from '../grammar/index.js';
 import type { StructCodec } from '../grammar/struct.js';
 import type { Transform } from '../math/transform.js';
@@ -89,12 +89,6 @@ export interface StoredBoneTransforms {
 /** The id widths of the two families: every layout derives from `anvilnext` (u64 ids) or `scimitar` (u32). */
 export type LayoutFamily = 'anvilnext' | 'scimitar';
 
-/** A generated reader module's entry: the exported name and the codec it reads. */
-export interface CompiledEntry {
-  name: string;
-  codec: AnyCodec;
-}
-
 /** What a layout declares; see {@link Layout} for what registering adds. */
 export interface LayoutDeclaration {
   /** The layout's name, e.g. `anvilnext/unity`; `--dialect` takes it. */
@@ -111,6 +105,8 @@ export interface LayoutDeclaration {
   readonly kinds: readonly ResourceKind[];
   /** Where its header keeps the class hash (the byte offset). */
   readonly classOffset: number;
+  /** Whether its Skeleton stores a SkeletonType and an own transform (what a model of it carries). */
+  readonly stores: { readonly skeletonType: boolean; readonly ownTransform: boolean };
   /** The kind its header names, or null when the header is not of this layout. Never throws. */
   detect(bytes: Uint8Array): ResourceKind | null;
   /** Its reading choices (first value of each: the default); empty when it has none. */
@@ -155,9 +151,6 @@ export interface Layout extends LayoutDeclaration {
   /** The reading restricted to this layout's choices (others dropped, missing ones defaulted). */
   ownReading(reading: Reading | undefined): Reading;
 }
-
-/** The value of a decoded record, typed by a codec. */
-export type RecordOf<C> = Infer<C>;
 
 function defaultsOf(choices: ReadingChoices): Reading {
   const reading: Record<string, string> = {};
@@ -210,9 +203,7 @@ export function defineLayout(declaration: LayoutDeclaration, compiled: Readonly<
     parseReading(pairs) {
       const reading: Record<string, string> = { ...defaultReading };
       for (const pair of pairs) {
-        const eq = pair.indexOf('=');
-        const key = eq < 0 ? pair : pair.slice(0, eq);
-        const value = eq < 0 ? '' : pair.slice(eq + 1);
+        const [key, value] = splitReadingPair(pair);
         const values = choices[key];
         if (!values)
           throw new RangeError(
@@ -238,6 +229,18 @@ export function defineLayout(declaration: LayoutDeclaration, compiled: Readonly<
       return codec;
     },
   };
+}
+
+/** A `--reading` pair split at its first `=`: `key=value` → [key, value]; no `=` gives an empty value. */
+export function splitReadingPair(pair: string): [string, string] {
+  const eq = pair.indexOf('=');
+  return eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+}
+
+/** The little-endian u32 at `offset` of a header, or null when the bytes end before it. Never throws. */
+export function headerU32(bytes: Uint8Array, offset: number): number | null {
+  if (bytes.length < offset + 4) return null;
+  return (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0;
 }
 
 /** `skeleton` + the words of a reading key in camel case + `Reader`, e.g. `skeletonU32LengthIdClassReader`. */

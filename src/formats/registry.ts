@@ -7,7 +7,7 @@ import { anvilnextLayout } from './anvilnext/index.js';
 import { breakpointLayout } from './anvilnext-breakpoint/index.js';
 import { unityLayout } from './anvilnext-unity/index.js';
 import { wildlandsLayout } from './anvilnext-wildlands/index.js';
-import type { Dialect, Layout, ResourceKind } from './layout.js';
+import { splitReadingPair, type Dialect, type Layout, type ResourceKind } from './layout.js';
 import { scimitarLayout } from './scimitar/index.js';
 import { ac1Layout } from './scimitar-ac1/index.js';
 
@@ -95,9 +95,7 @@ export function readingWithDefaults(reading: Readonly<Record<string, string>> = 
 export function parseReading(pairs: readonly string[]): Record<string, string> {
   const reading = readingWithDefaults();
   for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    const key = eq < 0 ? pair : pair.slice(0, eq);
-    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    const [key, value] = splitReadingPair(pair);
     const values = [...new Set(registered.flatMap((layout) => layout.readingChoices[key] ?? []))];
     if (values.length === 0)
       throw new RangeError(`unknown reading option "${key}"; known: ${Object.keys(readingWithDefaults()).join(', ')}`);

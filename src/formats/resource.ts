@@ -6,7 +6,7 @@ import { decodeAll, decodeSpansUntilRefusal, encodeAll, type Codec, type Span } 
 import type { ParseError } from '../io/errors.js';
 import { hex } from '../io/format.js';
 import type { SkeletonComponent } from './anvilnext/component.js';
-import type { Dialect, Layout, Reading, SkeletonRecord } from './layout.js';
+import { headerU32, type Dialect, type Layout, type Reading, type SkeletonRecord } from './layout.js';
 import { classifyHeader, layoutByName, layouts, type HeaderClass } from './registry.js';
 
 export type { ResourceKind } from './layout.js';
@@ -40,11 +40,6 @@ export type Resource = SkeletonResource | ComponentResource;
 /** Where each built-in layout keeps its class hash, by layout name. */
 export const CLASS_OFFSET: Readonly<Record<Dialect, number>> = Object.fromEntries(layouts().map((l) => [l.name, l.classOffset]));
 
-function classAt(bytes: Uint8Array, offset: number): number | null {
-  if (bytes.length < offset + 4) return null;
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true);
-}
-
 /** Bytes enough to classify a header of every registered layout. */
 export const HEADER_BYTES = 16;
 
@@ -66,7 +61,7 @@ export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
   const offsets = [...new Set(layouts().flatMap((l) => (l.source === 'seed' ? [l.classOffset] : [])))].sort((a, b) => b - a);
   const parts = [];
   for (const offset of offsets) {
-    const cls = classAt(bytes, offset);
+    const cls = headerU32(bytes, offset);
     if (cls !== null) parts.push(`class at offset ${offset} is ${hex(cls)}`);
   }
   return parts.length ? parts.join(', ') : `only ${bytes.length} byte${bytes.length === 1 ? '' : 's'}`;

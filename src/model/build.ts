@@ -46,16 +46,15 @@ export function buildSkeleton(description: SkeletonDescription): Skeleton {
     parents,
   );
   const descendants = descendantCounts(parents);
-  // What the layout stores: a SkeletonType and an own transform in the anvilnext family's header,
-  // and ids of its width. The view of an empty record says which the layout has.
+  // What the layout stores: ids of its width, and a SkeletonType and an own transform where it has them.
   const layout = layoutByName(description.dialect);
   const idMask = layout.idHexWidth === 8 ? 0xffffffffn : 0xffffffffffffffffn;
-  const stores = layout.view(layout.record({ dialect: layout.name, id: 0n, skeletonType: null, ownTransform: null, bones: [] }));
+  const { stores } = layout;
   return {
     dialect: description.dialect,
     id: description.id,
-    skeletonType: stores.skeletonType !== null ? (description.skeletonType ?? 0) : null,
-    ownTransform: stores.ownTransform !== null ? (description.ownTransform ?? null) : null,
+    skeletonType: stores.skeletonType ? (description.skeletonType ?? 0) : null,
+    ownTransform: stores.ownTransform ? (description.ownTransform ?? null) : null,
     bones: description.bones.map((b, index) => ({
       index,
       id: b.id ?? (description.id + BigInt(index + 1)) & idMask,

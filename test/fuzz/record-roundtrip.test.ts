@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readingKey, type AnvilnextReading } from '../../src/formats/anvilnext/reading.js';
+import type { AnvilnextReading } from '../../src/formats/anvilnext/reading.js';
+import { anvilnextLayout } from '../../src/formats/anvilnext/index.js';
 import { readResource, readResourceAs, writeResource, type HeaderClass, type Resource } from '../../src/formats/resource.js';
 import { ParseError } from '../../src/io/errors.js';
 import { allReadings, checkParseError, checkResource } from '../../scripts/fuzz/targets.js';
@@ -41,26 +42,29 @@ function expectEveryTruncationRefused(bytes: Uint8Array, header: HeaderClass, re
   }
 }
 
-describe.each(allReadings().map((r) => [readingKey(r), r] as const))('random anvilnext Skeleton records (reading %s)', (_key, reading) => {
-  it('encode and decode to the same record, and re-encode to identical bytes', () => {
-    fc.assert(
-      fc.property(anvilnextRecord(reading), (record) => {
-        expectRoundTrip({ kind: 'Skeleton', dialect: 'anvilnext', record, reading });
-      }),
-      { numRuns: 120 },
-    );
-  });
+describe.each(allReadings().map((r) => [anvilnextLayout.readingKey(r), r] as const))(
+  'random anvilnext Skeleton records (reading %s)',
+  (_key, reading) => {
+    it('encode and decode to the same record, and re-encode to identical bytes', () => {
+      fc.assert(
+        fc.property(anvilnextRecord(reading), (record) => {
+          expectRoundTrip({ kind: 'Skeleton', dialect: 'anvilnext', record, reading });
+        }),
+        { numRuns: 120 },
+      );
+    });
 
-  it('refuse every truncation with a ParseError', () => {
-    fc.assert(
-      fc.property(anvilnextRecord(reading, { maxBones: 3 }), (record) => {
-        const bytes = writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record, reading });
-        expectEveryTruncationRefused(bytes, { kind: 'Skeleton', dialect: 'anvilnext' }, reading);
-      }),
-      { numRuns: 12 },
-    );
-  });
-});
+    it('refuse every truncation with a ParseError', () => {
+      fc.assert(
+        fc.property(anvilnextRecord(reading, { maxBones: 3 }), (record) => {
+          const bytes = writeResource({ kind: 'Skeleton', dialect: 'anvilnext', record, reading });
+          expectEveryTruncationRefused(bytes, { kind: 'Skeleton', dialect: 'anvilnext' }, reading);
+        }),
+        { numRuns: 12 },
+      );
+    });
+  },
+);
 
 describe('random scimitar Skeleton records', () => {
   it('encode and decode to the same record, and re-encode to identical bytes', () => {

@@ -106,12 +106,6 @@ function declaredCheck(id: string, title: string, statement: string, confidence:
 /** The first bone whose field misses its declared value, or −1. */
 function firstOffender(bones: readonly Record<string, unknown>[], f: DeclaredField): number {
   const name = f.name;
-  const expect = f.expect;
-  if ('equals' in expect) {
-    const expected = expect.equals;
-    for (let index = 0; index < bones.length; index++) if (bones[index]?.[name] !== expected) return index;
-    return -1;
-  }
   for (let index = 0; index < bones.length; index++) if (!f.holds(bones[index]?.[name])) return index;
   return -1;
 }

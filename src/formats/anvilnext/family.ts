@@ -4,18 +4,21 @@
  */
 import { withIdScope, type StructCodec } from '../../grammar/index.js';
 import { CLASS } from '../classes.js';
-import { readerName, type LayoutDeclaration, type LayoutSource, type Reading, type ReadingChoices, type ResourceKind } from '../layout.js';
+import {
+  headerU32,
+  readerName,
+  type LayoutDeclaration,
+  type LayoutSource,
+  type Reading,
+  type ReadingChoices,
+  type ResourceKind,
+} from '../layout.js';
 import { anvilnextBoneStruct } from './bone.js';
 import { skeletonComponentDeclaration } from './component.js';
 import { ANVILNEXT_READING_CHOICES, type AnvilnextReading } from './reading.js';
 import { anvilnextSkeletonStruct } from './skeleton.js';
 import type { AnvilnextVariant } from './variant.js';
 import { anvilnextBoneTransforms, anvilnextRecord, anvilnextView } from './view.js';
-
-function u32At(bytes: Uint8Array, offset: number): number | null {
-  if (bytes.length < offset + 4) return null;
-  return (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0;
-}
 
 /** What a layout of the family says of itself beyond its variant. */
 export interface AnvilnextFamilyOptions {
@@ -61,9 +64,11 @@ export function anvilnextFamilyDeclaration(options: AnvilnextFamilyOptions): Lay
     idHexWidth: 16,
     kinds,
     classOffset,
+    // Unity's header has no SkeletonType; every title of the family stores an own transform.
+    stores: { skeletonType: variant.header === 'seed', ownTransform: true },
     detect(bytes) {
       if (variant.header === 'unity' && bytes[0] !== 1) return null;
-      const cls = u32At(bytes, classOffset);
+      const cls = headerU32(bytes, classOffset);
       if (cls === CLASS.Skeleton) return 'Skeleton';
       if (cls === CLASS.SkeletonComponent && options.component) return 'SkeletonComponent';
       return null;

@@ -20,5 +20,13 @@ export function anvilnextSkeletonCodec(reading: AnvilnextReading = ANVILNEXT_REA
   return anvilnextLayout.codec('Skeleton', reading as unknown as Record<string, string>) as unknown as AnvilnextSkeletonCodec;
 }
 
+/**
+ * A reading from `key=value` pairs over the defaults (`--reading` on the commands); throws a
+ * `RangeError` naming an unknown key or value.
+ */
+export function parseAnvilnextReading(pairs: readonly string[]): AnvilnextReading {
+  return anvilnextLayout.parseReading(pairs) as AnvilnextReading;
+}
+
 /** The SkeletonComponent, read through its generated reader (`compiled.ts`) when no field path is kept. */
 export const skeletonComponent = anvilnextLayout.codec('SkeletonComponent') as unknown as SkeletonComponentCodec;

@@ -28,25 +28,3 @@ export const ANVILNEXT_READING_CHOICES: { readonly [K in keyof AnvilnextReading]
   reflexConstraints: ['u32-length', 'flag-u32-length'],
   poseBoneHeader: ['id-class', 'raw'],
 };
-
-/**
- * A reading from `key=value` pairs over the defaults (`--reading` on the commands); throws a `RangeError` naming an unknown key or value.
- */
-export function parseAnvilnextReading(pairs: readonly string[]): AnvilnextReading {
-  const reading: Record<string, string> = { ...ANVILNEXT_READING_DEFAULTS };
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    const key = eq < 0 ? pair : pair.slice(0, eq);
-    const value = eq < 0 ? '' : pair.slice(eq + 1);
-    const choices = (ANVILNEXT_READING_CHOICES as Record<string, readonly string[]>)[key];
-    if (!choices) throw new RangeError(`unknown reading option "${key}"; known: ${Object.keys(ANVILNEXT_READING_CHOICES).join(', ')}`);
-    if (!choices.includes(value)) throw new RangeError(`reading option ${key} takes ${choices.join(' or ')}, got "${value}"`);
-    reading[key] = value;
-  }
-  return reading as unknown as AnvilnextReading;
-}
-
-/** The reading's key, one part per choice in declaration order: every option is part of it, so no two readings share one. */
-export function readingKey(reading: AnvilnextReading): string {
-  return (Object.keys(ANVILNEXT_READING_CHOICES) as (keyof AnvilnextReading)[]).map((key) => reading[key]).join('/');
-}

@@ -20,7 +20,6 @@ import {
   type Infer,
 } from '../../grammar/index.js';
 import { CLASS, REFLEX3_CONSTRAINTS_CLASS } from '../classes.js';
-import { readerName, type Reading } from '../layout.js';
 import { anvilnextBoneElement, anvilnextBoneStruct } from './bone.js';
 import { referencePointer, resourceReferenceStruct } from './common.js';
 import { ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from './reading.js';
@@ -191,15 +190,6 @@ export function anvilnextSkeletonStruct(variant: AnvilnextVariant, reading: Part
 export function anvilnextSkeletonDeclaration(reading: Partial<AnvilnextReading> = ANVILNEXT_READING_DEFAULTS) {
   const skeleton = anvilnextSkeletonStruct(SEED_VARIANT, reading);
   return withIdScope(skeleton) as typeof skeleton;
-}
-
-/** The name of the generated reader of a Skeleton under a reading, e.g. `skeletonU32LengthIdClassReader`. */
-export function compiledSkeletonReaderName(
-  reading: Reading | AnvilnextReading,
-  keys: readonly string[] = ['reflexConstraints', 'poseBoneHeader'],
-): string {
-  const values = reading as Readonly<Record<string, string>>;
-  return readerName('skeleton', keys.map((k) => values[k] ?? '').join('/'));
 }
 
 export type AnvilnextSkeletonCodec = ReturnType<typeof anvilnextSkeletonDeclaration>;

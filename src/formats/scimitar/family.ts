@@ -1,7 +1,7 @@
 /** The declaration of a layout of the `scimitar` family (u32 ids): SWS, and AC1 as public readers read it. */
 import { withIdScope, type StructCodec } from '../../grammar/index.js';
 import { CLASS } from '../classes.js';
-import type { LayoutDeclaration, LayoutSource } from '../layout.js';
+import { headerU32, type LayoutDeclaration, type LayoutSource } from '../layout.js';
 import { scimitarBoneStruct, type ScimitarVariant } from './bone.js';
 import { scimitarSkeletonStruct } from './skeleton.js';
 import { scimitarBoneTransforms, scimitarRecord, scimitarView } from './view.js';
@@ -32,12 +32,10 @@ export function scimitarFamilyDeclaration(options: ScimitarFamilyOptions): Layou
     idHexWidth: 8,
     kinds: ['Skeleton'],
     classOffset,
+    stores: { skeletonType: false, ownTransform: false },
     detect(bytes) {
       if (variant.title === 'sws' && bytes[0] !== 1) return null;
-      if (bytes.length < classOffset + 4) return null;
-      const o = classOffset;
-      const cls = (bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24)) >>> 0;
-      return cls === CLASS.Skeleton ? 'Skeleton' : null;
+      return headerU32(bytes, classOffset) === CLASS.Skeleton ? 'Skeleton' : null;
     },
     readingChoices: {},
     declaration(kind) {
