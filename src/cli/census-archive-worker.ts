@@ -3,10 +3,10 @@
  * decompresses their data files (opening the archive itself, positional reads only), counts the
  * Skeletons and SkeletonComponents, and posts its partial census state when told to finish.
  */
+import type { PoolReply, PoolRequest } from './census-pool.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ForgeEntry, ForgeVersion } from '../archive/forge.js';
 import { CensusAccumulator } from '../analysis/census.js';
-import type { CensusState } from '../analysis/census/state.js';
 import type { Reading } from '../formats/layout.js';
 import type { Dialect } from '../formats/dialect.js';
 import { openArchiveFile, type ArchiveFileSource } from './archive-file-source.js';
@@ -22,14 +22,13 @@ export interface ArchiveWorkerData {
   namesFiles: string[];
 }
 
-export type ArchiveWorkerRequest =
-  { type: 'batch'; id: number; archive: string; version: ForgeVersion; entries: ForgeEntry[] } | { type: 'finish' };
+/** A batch: data files of one archive. */
+export type ArchiveWorkerBatch = { archive: string; version: ForgeVersion; entries: ForgeEntry[] };
+/** A batch done: its counts. */
+export type ArchiveWorkerDone = { counts: ArchiveBatchCounts };
 
-export type ArchiveWorkerReply =
-  | { type: 'ready' }
-  | { type: 'done'; id: number; counts: ArchiveBatchCounts }
-  | { type: 'state'; state: CensusState }
-  | { type: 'failed'; message: string };
+export type ArchiveWorkerRequest = PoolRequest<ArchiveWorkerBatch>;
+export type ArchiveWorkerReply = PoolReply<ArchiveWorkerDone>;
 
 async function serve(data: ArchiveWorkerData): Promise<void> {
   const port = parentPort!;

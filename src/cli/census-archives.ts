@@ -5,9 +5,6 @@
  * SkeletonComponent record is a file of the one census, so the report counts and checks them as
  * it does loose files; beside it, each archive gets its own line of counts.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Worker } from 'node:worker_threads';
 import type { ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
@@ -23,9 +20,9 @@ import {
   type ArchiveBatchCounts,
   type ArchiveRefusalReport,
 } from './census-archive-read.js';
-import type { ArchiveWorkerData, ArchiveWorkerReply, ArchiveWorkerRequest } from './census-archive-worker.js';
+import type { ArchiveWorkerBatch, ArchiveWorkerData, ArchiveWorkerDone } from './census-archive-worker.js';
+import { runCensusWorkers } from './census-pool.js';
 import { ArchiveRefusal, openForgeFile, type OpenedForge } from './forge-archive.js';
-import { packageRoot, runningFromSource } from './paths.js';
 
 /** One archive's line of the census. */
 export interface ArchiveCensus {
@@ -85,19 +82,6 @@ export function mayHoldSkeleton(entry: Pick<ForgeEntry, 'resourceType'>): boolea
 interface Batch {
   archive: number;
   entries: ForgeEntry[];
-}
-
-/** The archive worker module: the built one, or the source one loaded through tsx. */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const file = runningFromSource()
-    ? join(packageRoot(), 'src', 'cli', 'census-archive-worker.ts')
-    : join(packageRoot(), 'dist', 'cli', 'census-archive-worker.js');
-  const url = pathToFileURL(file);
-  if (!runningFromSource()) return { url, execArgv: [] };
-  // As for the census worker: Node 20 does not pass the main thread's tsx hooks to a worker.
-  const api = import.meta.resolve('tsx/esm/api');
-  const register = `data:text/javascript,${encodeURIComponent(`import { register } from ${JSON.stringify(api)}; register();`)}`;
-  return { url, execArgv: ['--import', register] };
 }
 
 /**
@@ -182,7 +166,7 @@ export async function censusArchives(
 }
 
 /** Starts `count` archive workers taking batches from the queue; resolves with their census states. */
-async function startWorkers(
+function startWorkers(
   queue: { take(): Batch | null },
   count: number,
   archives: readonly string[],
@@ -190,70 +174,20 @@ async function startWorkers(
   options: ArchiveCensusOptions,
   finished: (batch: Batch, counts: ArchiveBatchCounts) => void,
 ): Promise<CensusState[]> {
-  const { Worker } = await import('node:worker_threads');
-  const { url, execArgv } = workerEntry();
-  const data: ArchiveWorkerData = {
+  const workerData: ArchiveWorkerData = {
     censusArchiveWorker: true,
     dialect: options.dialect,
     reading: { ...options.reading },
     namesFiles: [...options.namesFiles],
   };
-  const threads: Worker[] = [];
-  return new Promise<CensusState[]>((resolve, reject) => {
-    const states: CensusState[] = [];
-    let failed = false;
-    const fail = (error: Error): void => {
-      if (failed) return;
-      failed = true;
-      for (const thread of threads) void thread.terminate();
-      reject(error);
-    };
-    let nextId = 0;
-    for (let i = 0; i < count; i++) {
-      // The census's young-generation limit: a data file's garbage dies young.
-      const worker = new Worker(url, { workerData: data, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-      threads.push(worker);
-      const inFlight = new Map<number, Batch>();
-      let finishSent = false;
-      const feed = (): void => {
-        if (finishSent) return;
-        const batch = queue.take();
-        if (batch === null) {
-          finishSent = true;
-          worker.postMessage({ type: 'finish' } satisfies ArchiveWorkerRequest);
-          return;
-        }
-        const id = nextId++;
-        inFlight.set(id, batch);
-        const request: ArchiveWorkerRequest = {
-          type: 'batch',
-          id,
-          archive: archives[batch.archive]!,
-          version: opened[batch.archive]!.forge.version,
-          entries: batch.entries,
-        };
-        worker.postMessage(request);
-      };
-      worker.on('message', (reply: ArchiveWorkerReply) => {
-        if (reply.type === 'ready') {
-          feed();
-          feed();
-        } else if (reply.type === 'done') {
-          finished(inFlight.get(reply.id)!, reply.counts);
-          inFlight.delete(reply.id);
-          feed();
-        } else if (reply.type === 'state') {
-          states.push(reply.state);
-          if (states.length === count) resolve(states);
-        } else {
-          fail(new Error(`census archive worker: ${reply.message}`));
-        }
-      });
-      worker.on('error', (error) => fail(error));
-      worker.on('exit', (code) => {
-        if (code !== 0) fail(new Error(`census archive worker stopped with exit code ${code}`));
-      });
-    }
+  return runCensusWorkers<Batch, ArchiveWorkerBatch, ArchiveWorkerDone>({
+    module: 'census-archive-worker',
+    what: 'census archive worker',
+    count,
+    workerData,
+    take: () => queue.take(),
+    batch: (batch) => ({ archive: archives[batch.archive]!, version: opened[batch.archive]!.forge.version, entries: batch.entries }),
+    done: (batch, reply) => finished(batch, reply.counts),
   });
 }
 

@@ -3,9 +3,9 @@
  * how many it has done after each batch, and posts its partial census state when told to finish.
  * The main thread merges the states.
  */
+import type { PoolReply, PoolRequest } from './census-pool.js';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { CensusAccumulator } from '../analysis/census.js';
-import type { CensusState } from '../analysis/census/state.js';
 import type { Reading } from '../formats/layout.js';
 import type { Dialect } from '../formats/dialect.js';
 import { addPaths } from './census-files.js';
@@ -23,13 +23,13 @@ export interface CensusWorkerData {
   maxSize: number;
 }
 
-export type CensusWorkerRequest = { type: 'batch'; files: InputFile[] } | { type: 'finish' };
+/** A batch: the files to count. */
+export type CensusWorkerBatch = { files: InputFile[] };
+/** A batch done: the archives found among its files, which the main thread shares out. */
+export type CensusWorkerDone = { archives: InputFile[] };
 
-export type CensusWorkerReply =
-  | { type: 'ready' }
-  | { type: 'done'; count: number; archives: InputFile[] }
-  | { type: 'state'; state: CensusState }
-  | { type: 'failed'; message: string };
+export type CensusWorkerRequest = PoolRequest<CensusWorkerBatch>;
+export type CensusWorkerReply = PoolReply<CensusWorkerDone>;
 
 async function serve(data: CensusWorkerData): Promise<void> {
   const port = parentPort!;
@@ -45,7 +45,7 @@ async function serve(data: CensusWorkerData): Promise<void> {
           // Archives found are handed back: the main thread shares their data files out.
           const archives: InputFile[] = [];
           addPaths(census, request.files, { dialect: data.dialect, maxSize: data.maxSize, onArchive: (file) => archives.push(file) });
-          post({ type: 'done', count: request.files.length, archives });
+          post({ type: 'done', id: request.id, archives });
         } else {
           finished = true;
           post({ type: 'state', state: census.take() });

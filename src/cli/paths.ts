@@ -34,13 +34,6 @@ export function bundledSamplesDir(): string {
   return join(packageRoot(), 'samples');
 }
 
-/** The census worker's entry: the built one, or the source one when running from source. */
-export function censusWorkerFile(): string {
-  return runningFromSource()
-    ? join(packageRoot(), 'src', 'cli', 'census-worker.ts')
-    : join(packageRoot(), 'dist', 'cli', 'census-worker.js');
-}
-
 /** The package's version, from its package.json. */
 export function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string };

@@ -6,8 +6,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative, isAbsolute } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Worker } from 'node:worker_threads';
 import { CensusAccumulator, type CensusReport } from '../../analysis/census.js';
 import type { CensusState } from '../../analysis/census/state.js';
 import { censusMarkdown } from '../../export/census-markdown.js';
@@ -17,14 +15,15 @@ import type { Reading } from '../../formats/layout.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { NameDictionary } from '../../names/dictionary.js';
 import { addPaths } from '../census-files.js';
-import type { CensusWorkerData, CensusWorkerReply, CensusWorkerRequest } from '../census-worker.js';
+import { runCensusWorkers } from '../census-pool.js';
+import type { CensusWorkerBatch, CensusWorkerData, CensusWorkerDone } from '../census-worker.js';
 import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { DEFAULT_MAX_SIZE } from '../limits.js';
 import { walkInputs, type InputFile, type InputProblem } from '../files.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { bundledSamplesDir, censusWorkerFile, runningFromSource } from '../paths.js';
+import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { offenderLine } from '../check-report.js';
@@ -61,23 +60,6 @@ export interface CensusRunOptions {
 /** The census report, with a line per `.forge` archive when any was read. */
 export type CensusRunReport = CensusReport & { archives?: ArchiveCensus[] };
 
-/** The worker module beside this one's folder: `.js` when built; from source, `.ts` loaded through tsx. */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const url = pathToFileURL(censusWorkerFile());
-  if (!runningFromSource()) return { url, execArgv: [] };
-  // Node 20 does not pass the main thread's module hooks to workers, and `--import tsx` registers
-  // them in the main thread only; this registers tsx's hooks in the worker before its entry loads.
-  const api = import.meta.resolve('tsx/esm/api');
-  const register = `data:text/javascript,${encodeURIComponent(`import { register } from ${JSON.stringify(api)}; register();`)}`;
-  return { url, execArgv: ['--import', register] };
-}
-
-/**
- * A census worker's young generation: its garbage is per-file and dies young, so a small nursery
- * costs no time and keeps a two-thread census of ten times the inventory well under 150 MB.
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
-
 /** Files a worker gets at a time (two batches in flight); the main thread takes smaller ones. */
 const WORKER_BATCH = 64;
 const MAIN_BATCH = 16;
@@ -95,64 +77,27 @@ class PathQueue {
 }
 
 /** Starts `count` workers that take batches from the queue; resolves with their partial states. */
-async function startWorkers(
+function startWorkers(
   queue: PathQueue,
   count: number,
   options: CensusRunOptions,
   onDone: (n: number, archives: readonly InputFile[]) => void,
 ): Promise<CensusState[]> {
-  // Loaded only when a census is large enough for workers: a small one starts without it.
-  const { Worker } = await import('node:worker_threads');
-  const { url, execArgv } = workerEntry();
-  const data: CensusWorkerData = {
+  const workerData: CensusWorkerData = {
     censusWorker: true,
     dialect: options.dialect,
     reading: { ...options.reading },
     namesFiles: [...options.namesFiles],
     maxSize: options.maxSize ?? DEFAULT_MAX_SIZE,
   };
-  const threads: Worker[] = [];
-  return new Promise<CensusState[]>((resolve, reject) => {
-    const states: CensusState[] = [];
-    let failed = false;
-    const fail = (error: Error): void => {
-      if (failed) return;
-      failed = true;
-      for (const thread of threads) void thread.terminate();
-      reject(error);
-    };
-    for (let i = 0; i < count; i++) {
-      const worker = new Worker(url, { workerData: data, execArgv, resourceLimits: WORKER_LIMITS });
-      threads.push(worker);
-      // Messages are handled in order, so `finish` may follow a batch still in flight; it is sent once.
-      let finishSent = false;
-      const feed = (): void => {
-        if (finishSent) return;
-        const files = queue.take(WORKER_BATCH);
-        finishSent = files === null;
-        const request: CensusWorkerRequest = files === null ? { type: 'finish' } : { type: 'batch', files };
-        worker.postMessage(request);
-      };
-      worker.on('message', (reply: CensusWorkerReply) => {
-        if (reply.type === 'ready') {
-          // Two batches in flight, so a worker never waits for the main thread between batches.
-          feed();
-          feed();
-        } else if (reply.type === 'done') {
-          onDone(reply.count, reply.archives);
-          feed();
-        } else if (reply.type === 'state') {
-          states.push(reply.state);
-          if (states.length === count) resolve(states);
-        } else {
-          fail(new Error(`census worker: ${reply.message}`));
-        }
-      });
-      worker.on('error', (error) => fail(error));
-      worker.on('exit', (code) => {
-        if (code !== 0) fail(new Error(`census worker stopped with exit code ${code}`));
-      });
-    }
+  return runCensusWorkers<InputFile[], CensusWorkerBatch, CensusWorkerDone>({
+    module: 'census-worker',
+    what: 'census worker',
+    count,
+    workerData,
+    take: () => queue.take(WORKER_BATCH),
+    batch: (files) => ({ files }),
+    done: (files, reply) => onDone(files.length, reply.archives),
   });
 }
 
