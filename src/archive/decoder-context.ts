@@ -31,3 +31,20 @@ export function refuseShortAt(context: DecoderContext, fallbackPath: string, at:
 export function checkDeclaredSize(context: DecoderContext, fallbackPath: string, outputSize: number): void {
   if (!Number.isSafeInteger(outputSize) || outputSize < 0) refuseAt(context, fallbackPath, 0, 'a declared size ≥ 0', String(outputSize));
 }
+
+/**
+ * Decodes into a new output of exactly the declared size through a decoder that writes into a
+ * buffer: the declared size is checked before anything is allocated. Throws as `into` does.
+ */
+export function decodeIntoNew(
+  method: string,
+  input: Uint8Array,
+  outputSize: number,
+  context: DecoderContext,
+  into: (input: Uint8Array, out: Uint8Array, context: DecoderContext) => void,
+): Uint8Array {
+  checkDeclaredSize(context, method, outputSize);
+  const out = new Uint8Array(outputSize);
+  into(input, out, context);
+  return out;
+}

@@ -17,7 +17,7 @@
  *   nonzero byte b adds 31 + b; then two bytes b0 b1: distance (b0 & 63) | b1 << 6, 0 being the
  *   end code, and b0 >> 6 literals follow the match (then an R1 may follow, as after any run).
  */
-import { checkDeclaredSize, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
+import { decodeIntoNew, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
 
 const fail = (context: DecoderContext, at: number, expected: string, actual: string): never =>
   refuseAt(context, 'lzo1c', at, expected, actual);
@@ -30,10 +30,7 @@ const short = (context: DecoderContext, at: number, n: number, end: number): nev
  * of it, or has bytes after its end code.
  */
 export function decompressLzo1c(input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
-  checkDeclaredSize(context, 'lzo1c', outputSize);
-  const out = new Uint8Array(outputSize);
-  decompressLzo1cInto(input, out, context);
-  return out;
+  return decodeIntoNew('lzo1c', input, outputSize, context, decompressLzo1cInto);
 }
 
 /**

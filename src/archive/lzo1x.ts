@@ -17,7 +17,7 @@
  * - 64–255 (M2): length (byte >> 5) + 1, distance ((byte >> 2) & 7) + (H << 3) + 1;
  * after a match the low two bits S (of the byte, or of v's low byte) say how many literals follow.
  */
-import { checkDeclaredSize, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
+import { decodeIntoNew, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
 
 /** Where a stream sits, so refusals name the archive offset and field, not just the stream's. */
 export type Lzo1xContext = DecoderContext;
@@ -34,10 +34,7 @@ const short = (context: DecoderContext, at: number, n: number, end: number): nev
  * its end marker.
  */
 export function decompressLzo1x(input: Uint8Array, outputSize: number, context: Lzo1xContext = {}): Uint8Array {
-  checkDeclaredSize(context, 'lzo1x', outputSize);
-  const out = new Uint8Array(outputSize);
-  decompressLzo1xInto(input, out, context);
-  return out;
+  return decodeIntoNew('lzo1x', input, outputSize, context, decompressLzo1xInto);
 }
 
 /**

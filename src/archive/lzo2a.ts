@@ -14,7 +14,7 @@
  *   (distance 0 is then the end code); when t >> 5 is 0 the length is 9 + an extension (each zero
  *   byte adds 255, the first nonzero byte its value).
  */
-import { checkDeclaredSize, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
+import { decodeIntoNew, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
 
 const fail = (context: DecoderContext, at: number, expected: string, actual: string): never =>
   refuseAt(context, 'lzo2a', at, expected, actual);
@@ -27,10 +27,7 @@ const short = (context: DecoderContext, at: number, n: number, end: number): nev
  * of it, or has bytes after its end code.
  */
 export function decompressLzo2a(input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
-  checkDeclaredSize(context, 'lzo2a', outputSize);
-  const out = new Uint8Array(outputSize);
-  decompressLzo2aInto(input, out, context);
-  return out;
+  return decodeIntoNew('lzo2a', input, outputSize, context, decompressLzo2aInto);
 }
 
 /**

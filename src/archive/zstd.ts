@@ -13,7 +13,7 @@
  * the content checksum (XXH64), which is skipped: the archive's Adler-32 of each block's stored
  * bytes already catches damage.
  */
-import { checkDeclaredSize, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
+import { decodeIntoNew, refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
 import {
   BackwardBits,
   buildFse,
@@ -356,10 +356,7 @@ function readFrameHeader(input: Uint8Array, outputSize: number, context: Decoder
  * literals and small tables) is allocated, whatever the frame advertises.
  */
 export function decompressZstd(input: Uint8Array, outputSize: number, context: DecoderContext = {}): Uint8Array {
-  checkDeclaredSize(context, 'zstd', outputSize);
-  const out = new Uint8Array(outputSize);
-  decompressZstdInto(input, out, context);
-  return out;
+  return decodeIntoNew('zstd', input, outputSize, context, decompressZstdInto);
 }
 
 /**
