@@ -10,27 +10,11 @@ import {
   liblzo2SkipReason,
   type Liblzo2Compressor,
 } from '../helpers/liblzo2-reference.js';
+import { refusalOf } from '../helpers/refusal.js';
+import { expectSameBytes } from '../helpers/bytes.js';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
-
-function refusalOf(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof ParseError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
-function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
-  expect(actual.length).toBe(expected.length);
-  expect(
-    actual.findIndex((b, i) => b !== expected[i]),
-    'first differing byte',
-  ).toBe(-1);
-}
 
 describe('LZO1C, hand-assembled streams', () => {
   it('decodes the end code alone as the empty output', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decompressLzo1x, decompressLzo1xInto } from '../../src/archive/lzo1x.js';
 import { ParseError } from '../../src/io/errors.js';
 import { lzoCompress, lzoPython, lzoSkipReason } from '../helpers/lzo-reference.js';
+import { refusalOf } from '../helpers/refusal.js';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -12,16 +13,6 @@ function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
   expect(actual.length).toBe(expected.length);
   const at = actual.findIndex((b, i) => b !== expected[i]);
   expect(at, `first differing byte`).toBe(-1);
-}
-
-function refusalOf(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof ParseError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('hand-assembled streams', () => {

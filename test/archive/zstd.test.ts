@@ -3,28 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { decompressZstd, decompressZstdInto } from '../../src/archive/zstd.js';
 import { ParseError } from '../../src/io/errors.js';
 import { zstdCli, zstdCompress, zstdDecompress, zstdSkipReason } from '../helpers/zstd-reference.js';
+import { refusalOf } from '../helpers/refusal.js';
+import { expectSameBytes } from '../helpers/bytes.js';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
 const MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-
-function refusalOf(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof ParseError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
-function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
-  expect(actual.length).toBe(expected.length);
-  expect(
-    actual.findIndex((b, i) => b !== expected[i]),
-    'first differing byte',
-  ).toBe(-1);
-}
 
 describe('hand-assembled frames (RFC 8878)', () => {
   it('decodes a raw block', () => {

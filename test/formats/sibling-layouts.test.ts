@@ -6,19 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyHeader, readResource, readResourceAs, writeResource } from '../../src/formats/resource.js';
 import { layoutByName } from '../../src/formats/registry.js';
-import { ParseError } from '../../src/io/errors.js';
 import { skeletonFromResource } from '../../src/model/read.js';
 import { ac1File, breakpointFile, HIPS_HASH, ROOT_HASH, unityFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
-
-function refusalOf(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusalOf } from '../helpers/refusal.js';
 
 const exactUnder = (bytes: Uint8Array, dialect: string): boolean => {
   try {

@@ -47,20 +47,11 @@ import { sampleCorpus } from '../../src/samples/corpus.js';
 import { anvilnextRecord, mutations, scimitarRecord, skeletonComponent as componentRecord } from '../helpers/arbitraries.js';
 import { applyMutations, countOffsets } from '../../scripts/fuzz/mutations.js';
 import { Bytes } from '../helpers/bytes.js';
+import { refusalOf as caught } from '../helpers/refusal.js';
 
 const readings = ANVILNEXT_READING_CHOICES.reflexConstraints.flatMap((reflexConstraints) =>
   ANVILNEXT_READING_CHOICES.poseBoneHeader.map((poseBoneHeader) => ({ reflexConstraints, poseBoneHeader })),
 );
-
-function caught(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const declarations = await layoutDeclarations();
 

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /**
  * A tiny byte assembler for hand-made fixtures. Deliberately independent of the project's
  * writer: fixtures are spelled out field by field from the seed's tables.
@@ -39,3 +41,12 @@ export class Bytes {
 
 /** The f32 a number becomes when stored. */
 export const f32 = (v: number): number => Math.fround(v);
+
+/** Asserts two byte arrays are equal, naming the first byte that differs (not a dump of both). */
+export function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
+  expect(actual.length).toBe(expected.length);
+  expect(
+    actual.findIndex((b, i) => b !== expected[i]),
+    'first differing byte',
+  ).toBe(-1);
+}
