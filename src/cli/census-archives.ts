@@ -79,6 +79,8 @@ export function mayHoldSkeleton(entry: Pick<ForgeEntry, 'resourceType'>): boolea
   return type === CLASS.Skeleton || type === CLASS.SkeletonComponent;
 }
 
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 interface Batch {
   archive: number;
   entries: ForgeEntry[];
@@ -146,6 +148,9 @@ export async function censusArchives(
     for (let batch = queue.take(); batch !== null; batch = queue.take()) {
       const forge = opened[batch.archive]!.forge;
       finished(batch, await addArchiveEntries(census, archives[batch.archive]!, forge, batch.entries, options.dialect));
+      // The reads resolve at once, so without a turn of the event loop the workers' messages
+      // would wait until the main thread had taken every batch itself.
+      if (workers) await nextTurn();
     }
     if (workers) for (const state of await workers) census.merge(state);
   } finally {
