@@ -2,7 +2,7 @@
  * `validate` over a `.forge` archive: each Skeleton and SkeletonComponent record inside is
  * validated like a file, named `archive: entry N "name": resource I "name"`; a refused table or
  * data file is one refused line with its archive offset, and the rest are read. Data files are
- * chosen as the census chooses them (census-archives.ts: by the index's type).
+ * chosen as the census chooses them (census-archives.ts: by the index's type), or all of them.
  */
 import { readDataFile } from '../archive/forge.js';
 import type { FileValidation } from './actions/validate.js';
@@ -26,6 +26,7 @@ export async function validateArchive(
   dialect: Dialect | undefined,
   emit: (entry: FileValidation) => void,
   validate: (label: string, bytes: Uint8Array, header: HeaderClass) => FileValidation,
+  everyDataFile = false,
 ): Promise<number> {
   let emitted = 0;
   const put = (entry: FileValidation): void => {
@@ -42,7 +43,8 @@ export async function validateArchive(
   }
   try {
     for (const refusal of opened.forge.refusals) put(refused(archive, refusal));
-    for (const entry of opened.forge.entries.filter(mayHoldSkeleton)) {
+    const chosen = everyDataFile ? opened.forge.entries : opened.forge.entries.filter(mayHoldSkeleton);
+    for (const entry of chosen) {
       let resources;
       try {
         resources = (await readDataFile(opened.forge, entry)).resources;

@@ -358,6 +358,12 @@ describe('inspect and validate inside an archive', () => {
     const json = JSON.parse(run.stdout);
     expect(json.summary).toMatchObject({ files: 4, valid: 4, skeletons: 3, components: 1, failed: 0 });
     expect(json.files.map((f: { file: string }) => f.file)).toContain(`${path}: entry 1 "CHR_Bike.Skeleton": resource 1 "Skater"`);
+    // The mesh-typed entry 3 hides a fourth Skeleton behind its first resource: read only when asked.
+    const hidden = `${path}: entry 3 "PROP_Crate.Mesh": resource 1 "Hidden"`;
+    expect(json.files.map((f: { file: string }) => f.file)).not.toContain(hidden);
+    const every = JSON.parse((await runCli(['validate', path, '--json', '--every-data-file'])).stdout);
+    expect(every.summary).toMatchObject({ files: 5, valid: 5, skeletons: 4, components: 1, failed: 0 });
+    expect(every.files).toContainEqual(expect.objectContaining({ file: hidden, status: 'valid' }));
   });
 });
 

@@ -208,8 +208,12 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
     else
       archiveFiles +=
         -1 +
-        (await validateArchive(input.path, read.dialect, emit, (label, bytes, header) =>
-          validateBytes(label, bytes, header, read, options.roundtrip === true, checking, warn),
+        (await validateArchive(
+          input.path,
+          read.dialect,
+          emit,
+          (label, bytes, header) => validateBytes(label, bytes, header, read, options.roundtrip === true, checking, warn),
+          options.everyDataFile === true,
         ));
     progress.update(++done);
   }

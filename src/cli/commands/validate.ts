@@ -12,6 +12,7 @@ export interface ValidateOptions extends ResourceOptionValues {
   strict?: boolean;
   checks: boolean;
   names: string[];
+  everyDataFile?: boolean;
 }
 
 export function registerValidateCommand(program: Command): void {
@@ -23,7 +24,8 @@ export function registerValidateCommand(program: Command): void {
     .option('--json', 'print a JSON report on stdout')
     .option('-v, --verbose', 'list every file, not only failures')
     .option('--strict', 'fail on any failed check, not only Proven ones (Observed and Inferred checks otherwise warn)')
-    .option('--no-checks', 'only decode (and re-encode); skip the named invariant checks');
+    .option('--no-checks', 'only decode (and re-encode); skip the named invariant checks')
+    .option('--every-data-file', 'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent');
   addResourceOptions(command);
   addNamesOption(command);
   command.addHelpText(
@@ -35,6 +37,7 @@ export function registerValidateCommand(program: Command): void {
       '',
       '.forge archives (told by their magic) are read in place: each Skeleton and SkeletonComponent record of the',
       'data files the index types Skeleton or SkeletonComponent is validated like a file, named "archive: entry N: resource I".',
+      'A Skeleton stored behind a first resource of another class is in a data file of that type: --every-data-file reads them all.',
       '',
       'Exit status: 0 when every resource holds, 1 when any fails, 2 on usage errors.',
       '',
@@ -42,6 +45,7 @@ export function registerValidateCommand(program: Command): void {
       '  anvil-skel validate samples',
       '  anvil-skel validate --roundtrip --json extracted/ > report.json',
       '  anvil-skel validate DataPC.forge',
+      '  anvil-skel validate --every-data-file DataPC.forge',
     ].join('\n'),
   );
   command.action(async (paths: string[], options: ValidateOptions) => {
