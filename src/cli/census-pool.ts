@@ -3,11 +3,22 @@
  * batches in flight per worker, count each batch done, collect each worker's partial census, and
  * stop them all on the first failure. The two kinds differ only in what a batch holds.
  */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { CensusState } from '../analysis/census/state.js';
 import { packageRoot, runningFromSource } from './paths.js';
+
+/**
+ * The census's threads when `--jobs` is not given: one fewer than the available parallelism, at
+ * least one. A worker warms its own compiler up and shares the cores with the main thread's reads,
+ * so on two shared cores a second thread made the census slower (bench/census.bench.ts and
+ * bench/forge.bench.ts: 3.04× against 2.75× its floor, 2.92× against 2.66×); one core is left free.
+ */
+export function defaultCensusJobs(parallelism = availableParallelism()): number {
+  return Math.max(1, parallelism - 1);
+}
 
 /** What a census worker answers: ready, a batch done (its id echoed), its partial state at the end, or a failure. */
 export type PoolReply<Done> =

@@ -4,7 +4,6 @@
  * the report is the same for any `--jobs`.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { relative, isAbsolute } from 'node:path';
 import { CensusAccumulator, type CensusReport } from '../../analysis/census.js';
 import type { CensusState } from '../../analysis/census/state.js';
@@ -15,7 +14,7 @@ import type { Reading } from '../../formats/layout.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { NameDictionary } from '../../names/dictionary.js';
 import { addPaths } from '../census-files.js';
-import { runCensusWorkers } from '../census-pool.js';
+import { defaultCensusJobs, runCensusWorkers } from '../census-pool.js';
 import type { CensusWorkerBatch, CensusWorkerData, CensusWorkerDone } from '../census-worker.js';
 import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
@@ -149,7 +148,7 @@ export async function runCensus(
 }
 
 function parseJobs(value: string | undefined): number {
-  if (value === undefined) return availableParallelism();
+  if (value === undefined) return defaultCensusJobs();
   const jobs = Number(value);
   if (!/^\d+$/.test(value) || jobs < 1) throw new UsageError(`--jobs takes a whole number of at least 1, got "${value}"`);
   return jobs;

@@ -30,7 +30,7 @@ export function registerCensusCommand(program: Command): void {
     .option('--every-data-file', 'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent')
     .option(
       '--jobs <n>',
-      'threads reading files at most, the main thread included (default: the available parallelism; small corpora are read in-process)',
+      'threads reading files at most, the main thread included (default: the available parallelism less one, at least 1; small corpora are read in-process)',
     );
   addNamesOption(command);
   addResourceOptions(command);
