@@ -6,6 +6,7 @@
  */
 import { openForge, readDataFile } from '../../src/archive/forge.js';
 import { writeForge, type ForgeWriterEntry } from '../../src/archive/forge-writer.js';
+import { compressLzo1xBlock } from '../../src/archive/lzo1x-compress.js';
 import { bytesSource } from '../../src/archive/source.js';
 import { CLASS } from '../../src/formats/classes.js';
 import { Refusal } from '../../src/io/errors.js';
@@ -63,7 +64,7 @@ export const archiveTarget: AsyncFuzzTarget = {
   },
 };
 
-/** Archives of versions 25 and 27 holding the bundled samples (one data file per sample, stored blocks). */
+/** Archives of versions 25 and 27 holding the bundled samples (one data file per sample), with stored blocks and with LZO1X blocks. */
 export function archiveSeeds(): Uint8Array[] {
   const samples = sampleCorpus();
   const entries: ForgeWriterEntry[] = samples.map((file, i) => {
@@ -81,5 +82,11 @@ export function archiveSeeds(): Uint8Array[] {
     };
   });
   // A small block size and few entries per index block: several blocks per set, a chain of index blocks.
-  return [25, 27].map((version) => writeForge({ version: version as 25 | 27, entries, maxEntriesPerBlock: 4, blockSize: 0x400 }));
+  // LZO1X blocks too: a mutated block fails its checksum first, but a mutated size table sends
+  // intact streams to the decompressor with the wrong declared sizes.
+  return [25, 27].flatMap((version) =>
+    [undefined, compressLzo1xBlock].map((compress) =>
+      writeForge({ version: version as 25 | 27, entries, maxEntriesPerBlock: 4, blockSize: 0x400, compress }),
+    ),
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * The `.forge` container under random byte mutations: archives of versions 25 and 27 holding the
- * samples (stored blocks, a chain of index blocks, several blocks per set), mutated as the fuzz
+ * samples (stored and LZO1X blocks, a chain of index blocks, several blocks per set), mutated as the fuzz
  * campaign mutates them. Every mutant is read to its end or refused with a Refusal, never
  * another exception, quickly; and the mutants reach the data files, not only the header.
  */
