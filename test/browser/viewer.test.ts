@@ -5,7 +5,8 @@
  * never read back from the viewer.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -622,9 +623,69 @@ describe('archives opened in the browser', () => {
     // An archive whose header is refused (version 28, at 0x09 after the magic) is one entry saying so.
     const badVersion = handArchive([bikeEntry()], { version: 27 }).bytes;
     new DataView(badVersion.buffer).setUint32(9, 28, true);
-    await dropArchive(page, 'bad-version.forge', badVersion, 'bad-version.forge');
+    // Chosen in the file picker this time, not dropped.
+    await page.setInputFiles('#file-picker', {
+      name: 'bad-version.forge',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(badVersion),
+    });
+    await page.waitForFunction(() => document.getElementById('current-file')?.textContent === 'bad-version.forge');
     expect(await page.textContent('#file-list li.selected .refusal-text')).toMatch(/^refused at offset 0x9 \(9\): header\.version/);
     await page.close();
+  });
+
+  it('`view --every-data-file <archive>`: the startup line counts the records from archives, the page lists them and the refusal', async () => {
+    // The crate's data file, typed as a mesh, is read with --every-data-file: it holds no Skeleton,
+    // so a Skeleton is put behind its mesh record. Then the bike's TOC is broken (its checksum 27
+    // bytes into the set; the set's offset from the assembler's layout, which the tests above and
+    // test/cli/view-archive.test.ts check by hand).
+    const entries = [riderEntry(), crateEntry(), bikeEntry()];
+    entries[1]!.resources.push({ classHash: SKELETON_CLASS, id: 0xc2n, name: 'Hidden', body: sample(BIKE) });
+    const archive = handArchive(entries, { version: 27 });
+    const bytes = archive.bytes;
+    bytes[archive.tocSets[2]! + 31] ^= 0xff;
+    const dir = mkdtempSync(join(tmpdir(), 'anvil-view-forge-'));
+    const path = join(dir, 'DataPC.forge');
+    writeFileSync(path, bytes);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'view', '--port', '0', '--every-data-file', path], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(out.split('\n')[0]!);
+        });
+        child.on('exit', (code) => reject(new Error(`view exited with ${code}`)));
+      });
+      // Rider, the hidden one, the bike's refusal: three entries, all from the archive.
+      const m = /^anvil-skel view: 3 files \(3 from archives\) at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)$/.exec(line);
+      expect(m, line).not.toBeNull();
+      const page = await newPage();
+      await page.goto(m![1]!);
+      await page.waitForSelector('body[data-ready="true"]');
+      expect(await listedNames(page, path)).toEqual([
+        `${path}: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"`,
+        `${path}: entry 1 "PROP_Crate.Mesh": resource 1 "Hidden"`,
+        `${path}: entry 2 "CHR_Bike.Skeleton"`,
+      ]);
+      const refusal = page.locator(`#file-list li:has(.file-name:text-is(${JSON.stringify(`${path}: entry 2 "CHR_Bike.Skeleton"`)}))`);
+      const offset = archive.tocSets[2]! + 27;
+      expect(await refusal.locator('.refusal-text').textContent()).toContain(
+        `refused at offset 0x${offset.toString(16).toUpperCase()} (${offset}): entries[2].toc.blocks[0].checksum`,
+      );
+      // The hidden Skeleton is the bike's body: its bone count in the list.
+      const hidden = page.locator(
+        `#file-list li:has(.file-name:text-is(${JSON.stringify(`${path}: entry 1 "PROP_Crate.Mesh": resource 1 "Hidden"`)}))`,
+      );
+      expect(await hidden.locator('.file-meta').textContent()).toContain(`${readSkeleton(sample(BIKE)).bones.length} bones`);
+      await page.close();
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
