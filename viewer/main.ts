@@ -16,6 +16,7 @@ import {
   type Skeleton,
   type Transform,
 } from '../src/index.js';
+import { isArchiveFile, readArchiveFile } from './archive.js';
 import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
 import { confidenceClass, HexView } from './hex.js';
 import { renderMarkdown } from './markdown.js';
@@ -37,6 +38,8 @@ interface Listed {
   name: string;
   size: number | null;
   note: string | null;
+  /** The note is a refusal (an archive's table or data file): shown as one. */
+  refused?: boolean;
 }
 
 interface Entry extends Listed {
@@ -74,6 +77,8 @@ let selectedBone = -1;
 let selectedSpan = -1;
 let pose: Pose = 'bind';
 let localCount = 0;
+/** `--every-data-file`, as the server was started: archives opened here read the same data files. */
+let everyDataFile = false;
 const skinning: SkinningState = { meshBones: null, palette: null, constants: [], refused: [] };
 /** An assembled rig shown in 3D in place of the selected file's, until a file is shown again. */
 let sceneAssembly: { name: string; skeleton: Skeleton } | null = null;
@@ -224,7 +229,7 @@ function renderFiles(): void {
     li.append(el('div', 'file-name', entry.name));
     const meta = el('div', 'file-meta');
     const s = entry.summary;
-    if (s === null) meta.append(el('span', 'warn', entry.note ?? 'not read'));
+    if (s === null) meta.append(el('span', entry.refused === true ? 'bad refusal-text' : 'warn', entry.note ?? 'not read'));
     else {
       meta.append(`${s.layout}${s.bones !== null ? ` · ${s.bones} bones` : ''} · `);
       if (s.notResource !== null) meta.append(el('span', 'bad', s.notResource));
@@ -363,7 +368,11 @@ function renderInspector(): void {
   box.replaceChildren();
   const file = current;
   if (file === null) {
-    box.append(el('div', 'empty-note', 'Open a file from the list, or drop one here.'));
+    // An entry without bytes (a refusal inside an archive, a file not read): its note is the story.
+    const note = currentEntry?.note ?? null;
+    if (currentEntry !== null && note !== null)
+      box.append(el('div', currentEntry.refused === true ? 'failure refusal-detail' : 'failure', note));
+    else box.append(el('div', 'empty-note', 'Open a file from the list, or drop one here.'));
     return;
   }
   if (file.notResource !== null) {
@@ -597,6 +606,7 @@ async function openEntry(entry: Entry, bone: number): Promise<void> {
   if (bytes === null) {
     current = null;
     currentEntry = entry;
+    $('current-file').textContent = entry.name;
     hex.setFile(null);
     renderFiles();
     renderTree();
@@ -705,6 +715,11 @@ async function addLocalFiles(files: FileList | File[]): Promise<void> {
   let last: Entry | null = null;
   let skinningAdded = false;
   for (const f of Array.from(files)) {
+    // An archive is told by its magic, whatever its name, and read a data file at a time.
+    if (await isArchiveFile(f)) {
+      last = (await addArchive(f)) ?? last;
+      continue;
+    }
     const bytes = new Uint8Array(await f.arrayBuffer());
     // A resource header wins; otherwise a file shaped or named like a skinning input is one.
     const skinningInput = classifyHeader(bytes, settings.dialect ?? undefined).length === 0 ? recogniseSkinningInput(f.name, bytes) : null;
@@ -733,6 +748,46 @@ async function addLocalFiles(files: FileList | File[]): Promise<void> {
   }
   renderSkinningView();
   if (skinningAdded) showTab('skinning');
+}
+
+/**
+ * Lists every Skeleton and SkeletonComponent record of a dropped archive (and its refusals), with
+ * progress in the bar; returns the entry to show first: its first record, else its first entry.
+ */
+async function addArchive(file: File): Promise<Entry | null> {
+  const progress = $('archive-progress');
+  progress.title = file.name;
+  progress.classList.remove('hidden');
+  const added: Entry[] = [];
+  let drawn = performance.now();
+  await readArchiveFile(file, file.name, {
+    everyDataFile,
+    onProgress: (done, total) => {
+      progress.textContent = `reading archive… ${done} of ${total} data files`;
+      // The list grows as the archive is read, redrawn a few times a second at most.
+      if (performance.now() - drawn > 250) {
+        renderFiles();
+        drawn = performance.now();
+      }
+    },
+    onItem: (item) => {
+      const entry: Entry = {
+        id: `local-${++localCount}`,
+        name: item.name,
+        size: item.bytes?.length ?? null,
+        note: item.note ?? 'read from the archive in the browser',
+        refused: item.refused,
+        bytes: item.bytes,
+        summary: null,
+      };
+      if (entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
+      entries.push(entry);
+      added.push(entry);
+    },
+  });
+  progress.classList.add('hidden');
+  renderFiles();
+  return added.find((e) => e.bytes !== null) ?? added[0] ?? null;
 }
 
 function wireDrop(): void {
@@ -788,7 +843,9 @@ async function start(): Promise<void> {
   $('tree-search').addEventListener('input', () => renderTree());
   window.addEventListener('hashchange', () => void applyUrl());
 
-  let config: { files: Listed[]; names?: string[]; dialect?: Dialect | null; reading?: AnvilnextReading } = { files: [] };
+  let config: { files: Listed[]; names?: string[]; dialect?: Dialect | null; reading?: AnvilnextReading; everyDataFile?: boolean } = {
+    files: [],
+  };
   try {
     const response = await fetch('api/inputs');
     if (response.ok) config = (await response.json()) as typeof config;
@@ -796,6 +853,7 @@ async function start(): Promise<void> {
     // Opened without the server: local files only.
   }
   dictionary = new NameDictionary(builtInNames()).add(config.names ?? []);
+  everyDataFile = config.everyDataFile === true;
   settings = { dialect: config.dialect ?? null, reading: config.reading, resolve: (hash) => dictionary.resolve(hash) };
   for (const listed of config.files) entries.push({ ...listed, bytes: null, summary: null });
   for (const entry of entries) {

@@ -14,6 +14,10 @@ export interface ViewInput {
   bytes: Uint8Array | null;
   /** Why the file is not served, or other words for the Files panel. */
   note?: string;
+  /** The note is a refusal (an archive's table or data file, with its offset and path). */
+  refused?: boolean;
+  /** The archive the entry was read from, when it was (a record or a refusal inside it). */
+  archive?: string;
 }
 
 /** One file of the app itself: its URL path, type and content. */
@@ -93,6 +97,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     name: input.name,
     size: input.bytes?.length ?? null,
     note: input.note ?? null,
+    ...(input.refused === true ? { refused: true } : {}),
   }));
   const listing = Buffer.from(JSON.stringify({ files: list, ...options.config }), 'utf8');
   routes.set('/api/inputs', { type: 'application/json; charset=utf-8', body: () => listing });

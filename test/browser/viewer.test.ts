@@ -5,7 +5,8 @@
  * never read back from the viewer.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -19,6 +20,7 @@ import {
 } from '../../src/index.js';
 import { inventoryCorpus, rigToSkeleton, type RigBone } from '../../src/samples.js';
 import { raw } from '../helpers/raw-http.js';
+import { handArchive, type HandEntry } from '../archive/forge-hand.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const RIDER = 'anvilnext/MAD_CHR_Skel_U.Skeleton';
@@ -483,6 +485,207 @@ describe('the viewer', () => {
       console.log(`first full render of ${name} (${count} bones): ${ms} ms after the file arrived (${parts})`);
     }
     await page.close();
+  });
+});
+
+// ---- archives -------------------------------------------------------------------------------------
+
+const SKELETON_CLASS = 0x24aecb7c;
+const MESH_CLASS = 0x415d9568; // a class that is neither of ours
+const filler = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 7 + 3) & 0xff);
+const riderEntry = (): HandEntry => ({
+  id: 0x1111n,
+  name: 'CHR_Rider.Skeleton',
+  type: SKELETON_CLASS,
+  resources: [
+    { classHash: SKELETON_CLASS, id: 0xa1n, name: 'Rider', body: sample(RIDER) },
+    { classHash: MESH_CLASS, id: 0xa2n, name: 'Rider_Mesh', body: filler(300) },
+  ],
+});
+const bikeEntry = (): HandEntry => ({
+  id: 0x2222n,
+  name: 'CHR_Bike.Skeleton',
+  type: SKELETON_CLASS,
+  resources: [{ classHash: SKELETON_CLASS, id: 0xb1n, name: 'Bike', body: sample(BIKE) }],
+});
+const crateEntry = (): HandEntry => ({
+  id: 0x3333n,
+  name: 'PROP_Crate.Mesh',
+  type: MESH_CLASS,
+  resources: [{ classHash: MESH_CLASS, id: 0xc1n, name: 'Crate', body: filler(500) }],
+});
+
+/**
+ * Drops one archive on the page, counting the bytes each Blob read asks for (to see the file is
+ * never read whole) and the progress texts; resolves once `shown` is the selected entry.
+ */
+async function dropArchive(
+  page: Page,
+  name: string,
+  bytes: Uint8Array,
+  shown: string,
+): Promise<{ largestRead: number; progress: string[] }> {
+  await page.evaluate(
+    ({ base64, fileName }) => {
+      const w = window as unknown as { __reads: number[]; __progress: string[] };
+      w.__reads = [];
+      w.__progress = [];
+      const original = Blob.prototype.arrayBuffer;
+      Blob.prototype.arrayBuffer = function (this: Blob) {
+        w.__reads.push(this.size);
+        return original.call(this);
+      };
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) w.__progress.push(n.textContent ?? '');
+      }).observe(document.getElementById('archive-progress')!, { childList: true });
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], fileName));
+      document.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { base64: Buffer.from(bytes).toString('base64'), fileName: name },
+  );
+  await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, shown);
+  return page.evaluate(() => {
+    const w = window as unknown as { __reads: number[]; __progress: string[] };
+    return { largestRead: Math.max(...w.__reads), progress: w.__progress };
+  });
+}
+
+const listedNames = (page: Page, prefix: string): Promise<string[]> =>
+  page.$$eval('#file-list li .file-name', (cells, p) => cells.map((c) => c.textContent ?? '').filter((t) => t.startsWith(p)), prefix);
+
+describe('archives opened in the browser', () => {
+  it('lists the Skeletons of a dropped archive (told by its magic) under the census names; one shows like a file', async () => {
+    // Named without .forge: the magic alone makes it an archive. The mesh-typed data file is not read.
+    const archive = handArchive([riderEntry(), crateEntry(), bikeEntry()], { version: 27 }).bytes;
+    const riderName = 'Rigs.data: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"';
+    const bikeName = 'Rigs.data: entry 2 "CHR_Bike.Skeleton": resource 0 "Bike"';
+    const page = await newPage();
+    await open(page);
+    const { largestRead, progress } = await dropArchive(page, 'Rigs.data', archive, riderName);
+    expect(await listedNames(page, 'Rigs.data')).toEqual([riderName, bikeName]);
+    // Read in slices, never the whole file. By hand (v27, FORGE.md): tables 21 + 44 + 48 + 3 × 212 =
+    // 749 bytes, then the rider's data file (TOC set 31 + 2 + 2 × 14, resources set 31 + (12 + 5 + 1
+    // + 4095) + (12 + 10 + 1 + 300): 4528), the crate's (31 + 2 + 14 + 31 + 12 + 5 + 1 + 500 = 596)
+    // and the bike's (31 + 2 + 14 + 31 + 12 + 4 + 1 + 1221 = 1316): 7189 in all, the largest read
+    // the rider's data file.
+    expect(archive.length).toBe(7189);
+    expect(largestRead).toBe(4528);
+    // Two data files typed Skeleton: progress before each, then done; the line is hidden after.
+    expect(progress).toEqual([
+      'reading archive… 0 of 2 data files',
+      'reading archive… 1 of 2 data files',
+      'reading archive… 2 of 2 data files',
+    ]);
+    expect(await page.getAttribute('#archive-progress', 'class')).toContain('hidden');
+
+    await page.click(`#file-list li:has(.file-name:text-is(${JSON.stringify(bikeName)}))`);
+    await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, bikeName);
+    const bike = sample(BIKE);
+    const bones = readSkeleton(bike).bones.length; // the count at 0x11, the records walked by the seed's layout
+    expect(bones).toBeGreaterThan(3);
+    expect(await page.textContent('#file-list li.selected')).toContain(`${bones} bones`);
+    expect(await page.$$eval('#tree-list button', (b) => b.length)).toBe(bones);
+    // The hex panel holds the record body: its size, and its first row byte for byte.
+    expect(await page.textContent('#hex-status')).toContain(`${bike.length} bytes`);
+    const firstRow = await page.$$eval('#hex-rows .b', (cells) =>
+      cells.filter((c) => /^([0-9]|1[0-5])$/.test((c as HTMLElement).dataset.o ?? '')).map((c) => (c.textContent ?? '').toLowerCase()),
+    );
+    expect(firstRow).toEqual([...bike.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')));
+    await page.close();
+  });
+
+  it('a hostile archive: the data file with a broken checksum is an entry with its offset, the rest is listed', async () => {
+    const layout = handArchive([riderEntry(), bikeEntry()], { version: 27 });
+    /**
+     * The bike's TOC set, by hand (v27, FORGE.md): header 0x15 + data header 44 = 65; one index
+     * block of 48 + 2 × (20 + 192) = 472, so data files from 537. The rider's data file: TOC set
+     * 31 + 2 + 2 × 14 = 61, resources set 31 + (12 + 5 + 1 + 4095) + (12 + 10 + 1 + 300) = 4467,
+     * 4528 in all: the bike's TOC set at 5065, its block checksum 27 bytes in, at 5092 = 0x13E4.
+     */
+    expect(layout.tocSets[1]).toBe(5065);
+    const bytes = layout.bytes;
+    bytes[5065 + 31] ^= 0xff; // a byte of the TOC data: the checksum no longer matches
+    const riderName = 'hostile.forge: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"';
+    const refusedName = 'hostile.forge: entry 1 "CHR_Bike.Skeleton"';
+    const page = await newPage();
+    await open(page);
+    await dropArchive(page, 'hostile.forge', bytes, riderName);
+    expect(await listedNames(page, 'hostile.forge')).toEqual([riderName, refusedName]);
+    const refusal = page.locator(`#file-list li:has(.file-name:text-is(${JSON.stringify(refusedName)}))`);
+    expect(await refusal.locator('.refusal-text').textContent()).toMatch(
+      /^refused at offset 0x13E4 \(5092\): entries\[1\]\.toc\.blocks\[0\]\.checksum: expected the Adler-32/,
+    );
+    await refusal.click();
+    await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, refusedName);
+    expect(await page.textContent('#inspector .refusal-detail')).toContain('refused at offset 0x13E4 (5092)');
+
+    // An archive whose header is refused (version 28, at 0x09 after the magic) is one entry saying so.
+    const badVersion = handArchive([bikeEntry()], { version: 27 }).bytes;
+    new DataView(badVersion.buffer).setUint32(9, 28, true);
+    // Chosen in the file picker this time, not dropped.
+    await page.setInputFiles('#file-picker', {
+      name: 'bad-version.forge',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(badVersion),
+    });
+    await page.waitForFunction(() => document.getElementById('current-file')?.textContent === 'bad-version.forge');
+    expect(await page.textContent('#file-list li.selected .refusal-text')).toMatch(/^refused at offset 0x9 \(9\): header\.version/);
+    await page.close();
+  });
+
+  it('`view --every-data-file <archive>`: the startup line counts the records from archives, the page lists them and the refusal', async () => {
+    // The crate's data file, typed as a mesh, is read with --every-data-file: it holds no Skeleton,
+    // so a Skeleton is put behind its mesh record. Then the bike's TOC is broken (its checksum 27
+    // bytes into the set; the set's offset from the assembler's layout, which the tests above and
+    // test/cli/view-archive.test.ts check by hand).
+    const entries = [riderEntry(), crateEntry(), bikeEntry()];
+    entries[1]!.resources.push({ classHash: SKELETON_CLASS, id: 0xc2n, name: 'Hidden', body: sample(BIKE) });
+    const archive = handArchive(entries, { version: 27 });
+    const bytes = archive.bytes;
+    bytes[archive.tocSets[2]! + 31] ^= 0xff;
+    const dir = mkdtempSync(join(tmpdir(), 'anvil-view-forge-'));
+    const path = join(dir, 'DataPC.forge');
+    writeFileSync(path, bytes);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'view', '--port', '0', '--every-data-file', path], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(out.split('\n')[0]!);
+        });
+        child.on('exit', (code) => reject(new Error(`view exited with ${code}`)));
+      });
+      // Rider, the hidden one, the bike's refusal: three entries, all from the archive.
+      const m = /^anvil-skel view: 3 files \(3 from archives\) at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)$/.exec(line);
+      expect(m, line).not.toBeNull();
+      const page = await newPage();
+      await page.goto(m![1]!);
+      await page.waitForSelector('body[data-ready="true"]');
+      expect(await listedNames(page, path)).toEqual([
+        `${path}: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"`,
+        `${path}: entry 1 "PROP_Crate.Mesh": resource 1 "Hidden"`,
+        `${path}: entry 2 "CHR_Bike.Skeleton"`,
+      ]);
+      const refusal = page.locator(`#file-list li:has(.file-name:text-is(${JSON.stringify(`${path}: entry 2 "CHR_Bike.Skeleton"`)}))`);
+      const offset = archive.tocSets[2]! + 27;
+      expect(await refusal.locator('.refusal-text').textContent()).toContain(
+        `refused at offset 0x${offset.toString(16).toUpperCase()} (${offset}): entries[2].toc.blocks[0].checksum`,
+      );
+      // The hidden Skeleton is the bike's body: its bone count in the list.
+      const hidden = page.locator(
+        `#file-list li:has(.file-name:text-is(${JSON.stringify(`${path}: entry 1 "PROP_Crate.Mesh": resource 1 "Hidden"`)}))`,
+      );
+      expect(await hidden.locator('.file-meta').textContent()).toContain(`${readSkeleton(sample(BIKE)).bones.length} bones`);
+      await page.close();
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

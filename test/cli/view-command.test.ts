@@ -21,7 +21,7 @@ describe('view', () => {
     expect(missing.stderr).toContain('/no/such/path');
   });
 
-  it('lists the resources of a folder by their path inside it, and a named non-resource with its bytes', () => {
+  it('lists the resources of a folder by their path inside it, and a named non-resource with its bytes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'view-inputs-'));
     mkdirSync(join(dir, 'sub'));
     writeFileSync(join(dir, 'sub', 'A.Skeleton'), readFileSync(SKELETON));
@@ -29,15 +29,15 @@ describe('view', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'view-named-'));
     const named = join(elsewhere, 'other.bin');
     writeFileSync(named, 'not a resource');
-    const inputs = viewInputs([dir, named], 1 << 20);
+    const inputs = await viewInputs([dir, named], 1 << 20);
     // notes.txt, found in the folder and not a resource, is not listed; other.bin, named, is.
     expect(inputs.map((i) => i.name)).toEqual(['sub/A.Skeleton', named]);
     expect(inputs[0]!.bytes!.length).toBe(4095); // the sample's size, from samples/README.md
     expect(Buffer.from(inputs[1]!.bytes!).toString()).toBe('not a resource');
   });
 
-  it('lists a resource over the size limit without its bytes, saying why', () => {
-    const inputs = viewInputs([SKELETON], 1000);
+  it('lists a resource over the size limit without its bytes, saying why', async () => {
+    const inputs = await viewInputs([SKELETON], 1000);
     expect(inputs).toHaveLength(1);
     expect(inputs[0]!.bytes).toBeNull();
     expect(inputs[0]!.note).toMatch(/larger than the .* limit/);

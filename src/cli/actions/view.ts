@@ -4,8 +4,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import type { ViewOptions } from '../commands/view.js';
 import { UsageError } from '../errors.js';
-import { walkInputs } from '../files.js';
-import { readInputFile } from '../input-file.js';
+import { fsReason, walkInputs } from '../files.js';
+import { formatSize, readInputFile } from '../input-file.js';
+import { isForgeHeader } from '../../archive/forge-select.js';
+import { readDataFile } from '../../archive/forge.js';
+import { CLASS } from '../../formats/classes.js';
+import { ParseError } from '../../io/errors.js';
+import { mayHoldSkeleton } from '../census-archives.js';
+import { ArchiveRefusal, entryLabel, openForgeFile, resourceLabel } from '../forge-archive.js';
+import { Progress } from '../progress.js';
 import { readNameListFile } from '../name-lists.js';
 import { NAMES_ENV_VAR } from '../names-option.js';
 import { resourceReadOptions } from '../read-options.js';
@@ -31,8 +38,20 @@ export function loadViewerApp(dir = join(packageRoot(), 'dist', 'viewer')): AppF
     .map((entry) => ({ path: `/${entry.name}`, type: TYPES[extname(entry.name)]!, body: readFileSync(join(dir, entry.name)) }));
 }
 
-/** The files to list, with their bytes: named files always, files found in folders when their header is a resource's. */
-export function viewInputs(paths: readonly string[], maxSize: number): ViewInput[] {
+/** How `view` lists its inputs. */
+export interface ViewListOptions {
+  /** Read every data file of an archive, not only those the index types Skeleton or SkeletonComponent. */
+  everyDataFile?: boolean;
+  /** Data files of an archive done, of its total (for the progress line). */
+  onArchiveProgress?: (archive: string, done: number, total: number) => void;
+}
+
+/**
+ * The files to list, with their bytes: named files always, files found in folders when their
+ * header is a resource's, and for each `.forge` archive (told by its magic) every Skeleton and
+ * SkeletonComponent record inside, named as the census names it. Resolves once every archive is read.
+ */
+export async function viewInputs(paths: readonly string[], maxSize: number, options: ViewListOptions = {}): Promise<ViewInput[]> {
   const roots = paths.map((p) => resolve(p));
   const walk = walkInputs(paths);
   const shownName = (path: string): string => {
@@ -47,6 +66,7 @@ export function viewInputs(paths: readonly string[], maxSize: number): ViewInput
     const read = readInputFile(file.path, { maxSize });
     const name = file.explicit ? file.path : shownName(resolve(file.path));
     if (read.kind === 'resource') inputs.push({ name, bytes: read.bytes });
+    else if (read.kind === 'other' && isForgeHeader(read.head)) inputs.push(...(await archiveInputs(file.path, maxSize, options)));
     else if (read.kind === 'truncated' || file.explicit) {
       // Named, or short but named like a resource: the page shows why it is not one.
       const bytes = read.kind === 'unreadable' ? null : readFileSync(file.path);
@@ -55,6 +75,80 @@ export function viewInputs(paths: readonly string[], maxSize: number): ViewInput
   }
   for (const problem of walk.problems) if (problem.failed) inputs.push({ name: problem.path, bytes: null, note: problem.reason });
   return inputs;
+}
+
+/**
+ * One archive's entries of the list, named as the census names them (the archive as the walk gives
+ * it): a Skeleton or SkeletonComponent record with a copy of its body only (the data file and its
+ * other resources are let go), and a refusal of the tables or of a data file as an entry without
+ * bytes whose note gives the archive offset and path. The data files after a refused one are read.
+ */
+async function archiveInputs(archive: string, maxSize: number, options: ViewListOptions): Promise<ViewInput[]> {
+  const refused = (name: string, refusal: ParseError): ViewInput => ({
+    name,
+    bytes: null,
+    note: `refused at ${refusal.message}`,
+    refused: true,
+    archive,
+  });
+  let opened;
+  try {
+    opened = await openForgeFile(archive);
+  } catch (error) {
+    if (error instanceof ArchiveRefusal) return [refused(archive, error.refusal)];
+    const message = (error as Error).message;
+    return [
+      { name: archive, bytes: null, note: message.startsWith(`${archive}: `) ? message.slice(archive.length + 2) : message, archive },
+    ];
+  }
+  const inputs: ViewInput[] = [];
+  try {
+    const { forge } = opened;
+    // An index entry refused (its data file outside the archive), or the chain ended: the path names the block and slot.
+    for (const refusal of forge.refusals) inputs.push(refused(archive, refusal));
+    const chosen = options.everyDataFile === true ? forge.entries : forge.entries.filter(mayHoldSkeleton);
+    for (const [done, entry] of chosen.entries()) {
+      options.onArchiveProgress?.(archive, done, chosen.length);
+      let resources;
+      try {
+        resources = (await readDataFile(forge, entry)).resources;
+      } catch (error) {
+        if (error instanceof ParseError) {
+          inputs.push(refused(`${archive}: ${entryLabel(entry)}`, error));
+          continue;
+        }
+        // Not a refusal: the file itself failed (it shrank, a read error); the rest cannot be read either.
+        inputs.push({
+          name: `${archive}: ${entryLabel(entry)}`,
+          bytes: null,
+          note: `cannot read the archive: ${fsReason(error)}`,
+          archive,
+        });
+        break;
+      }
+      resources.forEach((resource, index) => {
+        const cls = resource.classHash >>> 0;
+        if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
+        const name = resourceLabel(archive, entry, index, resource.name);
+        if (resource.body.length > maxSize) {
+          const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
+          const note = `${what} record of ${formatSize(resource.body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
+          inputs.push({ name, bytes: null, note, archive });
+        } else inputs.push({ name, bytes: resource.body.slice(), archive }); // a copy: the body is a view of the whole data file
+      });
+    }
+    options.onArchiveProgress?.(archive, chosen.length, chosen.length);
+  } finally {
+    await opened.close();
+  }
+  return inputs;
+}
+
+/** `anvil-skel view: 5 files (4 from archives) at http://…`: the startup line. */
+export function viewStartupLine(inputs: readonly ViewInput[], url: string): string {
+  const fromArchives = inputs.filter((input) => input.archive !== undefined).length;
+  const files = `${inputs.length} file${inputs.length === 1 ? '' : 's'}`;
+  return `anvil-skel view: ${files}${fromArchives > 0 ? ` (${fromArchives} from archives)` : ''} at ${url} (Ctrl-C to stop)\n`;
 }
 
 function openInBrowser(url: string): void {
@@ -80,7 +174,15 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
   const port = parsePort(options.port);
   const read = resourceReadOptions(options);
   const useSamples = paths.length === 0;
-  const inputs = viewInputs(useSamples ? [bundledSamplesDir()] : paths, read.maxSize);
+  const progress = new Progress('view: archive data files');
+  const inputs = await viewInputs(useSamples ? [bundledSamplesDir()] : paths, read.maxSize, {
+    everyDataFile: options.everyDataFile === true,
+    onArchiveProgress: (_archive, done, total) => {
+      progress.setTotal(total);
+      progress.update(done);
+    },
+  });
+  progress.done();
   const nameFiles = [
     ...(process.env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((f) => f.length > 0),
     ...(useSamples ? [join(bundledSamplesDir(), 'names.txt')] : []),
@@ -91,14 +193,19 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
   const app = loadViewerApp();
   let server;
   try {
-    server = await startViewServer({ port, app, inputs, config: { names, dialect: read.dialect ?? null, reading: read.reading } });
+    server = await startViewServer({
+      port,
+      app,
+      inputs,
+      config: { names, dialect: read.dialect ?? null, reading: read.reading, everyDataFile: options.everyDataFile === true },
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`view: port ${port} is in use; choose another with --port (0 picks a free one)`);
     if (code === 'EACCES') throw new UsageError(`view: not allowed to listen on port ${port}; choose another with --port`);
     throw error;
   }
-  process.stdout.write(`anvil-skel view: ${inputs.length} file${inputs.length === 1 ? '' : 's'} at ${server.url} (Ctrl-C to stop)\n`);
+  process.stdout.write(viewStartupLine(inputs, server.url));
   if (options.open === true) openInBrowser(server.url);
   const running = server;
   await new Promise<void>((done) => {

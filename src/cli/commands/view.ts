@@ -7,6 +7,7 @@ export interface ViewOptions extends ResourceOptionValues {
   port: string;
   open?: boolean;
   names?: string[];
+  everyDataFile?: boolean;
 }
 
 export const DEFAULT_VIEW_PORT = 7347;
@@ -15,9 +16,10 @@ export function registerViewCommand(program: Command): void {
   const command = program
     .command('view')
     .description('open the web viewer: the rig in 3D, the bone tree, and every byte annotated (on 127.0.0.1 only)')
-    .argument('[paths...]', 'resource files and folders to list (default: the bundled samples)')
+    .argument('[paths...]', 'resource files, .forge archives and folders to list (default: the bundled samples)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', String(DEFAULT_VIEW_PORT))
-    .option('--open', 'open the page in the default browser');
+    .option('--open', 'open the page in the default browser')
+    .option('--every-data-file', 'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent');
   addResourceOptions(command);
   addNamesOption(command);
   command.addHelpText(
@@ -30,6 +32,14 @@ export function registerViewCommand(program: Command): void {
       'the files; its Skinning tab checks dropped MeshBones (*.meshbones.json), a palette (*.palette.json) and',
       'constants dumps (*.bin) against the selected Skeleton.',
       '',
+      '.forge archives (told by their magic, whatever their name), given or found in a folder, are read at start:',
+      'each Skeleton and SkeletonComponent record inside is listed like a file, named as the census names it',
+      '("archive: entry N \\"name\\": resource I \\"name\\""), and only those records are kept in memory. A refused',
+      'archive table or data file is listed with its archive offset and path, and the rest is read. Only data',
+      "files whose index type is Skeleton or SkeletonComponent are read (the class of a data file's first",
+      'resource); --every-data-file reads them all. An archive dropped on the page is read the same way, in',
+      'the browser, one data file at a time.',
+      '',
       'Security: the server listens on 127.0.0.1 only, serves only its own files and the files listed at start',
       '(by an opaque id, never by a path from the request; anything else is 404), accepts only GET and HEAD',
       'without a body, refuses a Host header other than 127.0.0.1:<port> or localhost:<port> (DNS rebinding),',
@@ -39,6 +49,7 @@ export function registerViewCommand(program: Command): void {
       '  anvil-skel view',
       '  anvil-skel view --port 0 --open samples/anvilnext',
       '  anvil-skel view --names my-names.txt extracted/',
+      '  anvil-skel view DataPC.forge --every-data-file',
       '',
       'Exit status: 0 when stopped, 2 on a usage error (no such path, port in use or invalid).',
     ].join('\n'),

@@ -1,0 +1,108 @@
+/**
+ * A `.forge` archive opened in the browser with the library's public API: the tables through
+ * `openForge(blobSource(file))`, then one data file at a time with `readDataFile`, so only the
+ * slices asked for are read (never the whole file) and only the Skeleton and SkeletonComponent
+ * bodies are kept. Entries are named as `view` and the census name them on the command line.
+ */
+import { blobSource, forgeClassName, isForgeHeader, openForge, ParseError, readDataFile, type ForgeEntry } from '../src/index.js';
+
+/** One list entry from an archive: a record's body, or a refusal (or failure) without bytes. */
+export interface ArchiveItem {
+  name: string;
+  bytes: Uint8Array | null;
+  note: string | null;
+  refused: boolean;
+}
+
+export interface ArchiveReadOptions {
+  /** Read every data file, not only those the index types Skeleton or SkeletonComponent. */
+  everyDataFile: boolean;
+  /** Called before each data file, and once at the end with done = total. */
+  onProgress: (done: number, total: number) => void;
+  /** Called for each entry as it is read. */
+  onItem: (item: ArchiveItem) => void;
+}
+
+/** The longest magic we tell files by: `scimitar\0`. */
+const MAGIC_BYTES = 9;
+
+/** Whether the file starts with the archive magic; reads its first bytes only. */
+export async function isArchiveFile(file: Blob): Promise<boolean> {
+  return isForgeHeader(new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer()));
+}
+
+const isSkeletal = (classHash: number): boolean => {
+  const name = forgeClassName(classHash);
+  return name === 'Skeleton' || name === 'SkeletonComponent';
+};
+
+/** `entry 3 "name"`, as the command line words it (src/cli/forge-archive.ts). */
+const entryLabel = (entry: Pick<ForgeEntry, 'number' | 'name'>): string => `entry ${entry.number} ${JSON.stringify(entry.name)}`;
+
+/** Yields to the page (a task, not a microtask), so it draws and answers between data files. */
+const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * Reads the archive `archive` (the file's name, for the labels) and reports each entry through
+ * `onItem`: every Skeleton and SkeletonComponent record of the data files read, a refused table or
+ * data file with its offset and path (the rest is still read). Never rejects: a failure that is not
+ * a refusal (the file unreadable) is one entry saying so.
+ */
+export async function readArchiveFile(file: Blob, archive: string, options: ArchiveReadOptions): Promise<void> {
+  const refusal = (name: string, error: ParseError): ArchiveItem => ({
+    name,
+    bytes: null,
+    note: `refused at ${error.message}`,
+    refused: true,
+  });
+  const failure = (name: string, error: unknown): ArchiveItem => ({
+    name,
+    bytes: null,
+    note: `could not be read: ${(error as Error).message}`,
+    refused: false,
+  });
+  let forge;
+  try {
+    forge = await openForge(blobSource(file));
+  } catch (error) {
+    options.onItem(error instanceof ParseError ? refusal(archive, error) : failure(archive, error));
+    return;
+  }
+  for (const error of forge.refusals) options.onItem(refusal(archive, error));
+  const chosen = options.everyDataFile ? forge.entries : forge.entries.filter((e) => isSkeletal(e.resourceType));
+  for (const [done, entry] of chosen.entries()) {
+    options.onProgress(done, chosen.length);
+    await nextTask();
+    let resources;
+    try {
+      resources = (await readDataFile(forge, entry)).resources;
+    } catch (error) {
+      if (error instanceof ParseError) {
+        options.onItem(refusal(`${archive}: ${entryLabel(entry)}`, error));
+        continue;
+      }
+      // The file itself failed (changed or unreadable): the data files after it would too.
+      options.onItem(failure(`${archive}: ${entryLabel(entry)}`, error));
+      break;
+    }
+    resources.forEach((resource, index) => {
+      if (!isSkeletal(resource.classHash)) return;
+      // A copy: the body is a view of the whole decompressed data file, which is let go.
+      options.onItem({
+        name: `${archive}: ${entryLabel(entry)}: resource ${index} ${JSON.stringify(resource.name)}`,
+        bytes: resource.body.slice(),
+        note: null,
+        refused: false,
+      });
+    });
+  }
+  options.onProgress(chosen.length, chosen.length);
+}
