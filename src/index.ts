@@ -200,4 +200,13 @@ export {
   type ForgeSet,
   type ForgeVersion,
 } from './archive/forge.js';
-export { forgeClassName, forgeNameMatcher, isForgeHeader, parseForgeClasses, safeForgeName } from './archive/forge-select.js';
+export {
+  forgeClassName,
+  forgeEntryLabel,
+  forgeEntryMayHoldSkeleton,
+  forgeNameMatcher,
+  forgeResourceLabel,
+  isForgeHeader,
+  parseForgeClasses,
+  safeForgeName,
+} from './archive/forge-select.js';

@@ -2,9 +2,19 @@
  * A `.forge` archive opened in the browser with the library's public API: the tables through
  * `openForge(blobSource(file))`, then one data file at a time with `readDataFile`, so only the
  * slices asked for are read (never the whole file) and only the Skeleton and SkeletonComponent
- * bodies are kept. Entries are named as `view` and the census name them on the command line.
+ * bodies are kept. Entries are named by the library's labels, as `view` and the census name them.
  */
-import { blobSource, forgeClassName, isForgeHeader, openForge, ParseError, readDataFile, type ForgeEntry } from '../src/index.js';
+import {
+  blobSource,
+  forgeClassName,
+  forgeEntryLabel,
+  forgeEntryMayHoldSkeleton,
+  forgeResourceLabel,
+  isForgeHeader,
+  openForge,
+  ParseError,
+  readDataFile,
+} from '../src/index.js';
 
 /** One list entry from an archive: a record's body, or a refusal (or failure) without bytes. */
 export interface ArchiveItem {
@@ -35,9 +45,6 @@ const isSkeletal = (classHash: number): boolean => {
   const name = forgeClassName(classHash);
   return name === 'Skeleton' || name === 'SkeletonComponent';
 };
-
-/** `entry 3 "name"`, as the command line words it (src/cli/forge-archive.ts). */
-const entryLabel = (entry: Pick<ForgeEntry, 'number' | 'name'>): string => `entry ${entry.number} ${JSON.stringify(entry.name)}`;
 
 /** Yields to the page (a task, not a microtask), so it draws and answers between data files. */
 const nextTask = (): Promise<void> =>
@@ -77,7 +84,7 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
     return;
   }
   for (const error of forge.refusals) options.onItem(refusal(archive, error));
-  const chosen = options.everyDataFile ? forge.entries : forge.entries.filter((e) => isSkeletal(e.resourceType));
+  const chosen = options.everyDataFile ? forge.entries : forge.entries.filter(forgeEntryMayHoldSkeleton);
   for (const [done, entry] of chosen.entries()) {
     options.onProgress(done, chosen.length);
     await nextTask();
@@ -86,18 +93,18 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
       resources = (await readDataFile(forge, entry)).resources;
     } catch (error) {
       if (error instanceof ParseError) {
-        options.onItem(refusal(`${archive}: ${entryLabel(entry)}`, error));
+        options.onItem(refusal(`${archive}: ${forgeEntryLabel(entry)}`, error));
         continue;
       }
       // The file itself failed (changed or unreadable): the data files after it would too.
-      options.onItem(failure(`${archive}: ${entryLabel(entry)}`, error));
+      options.onItem(failure(`${archive}: ${forgeEntryLabel(entry)}`, error));
       break;
     }
     resources.forEach((resource, index) => {
       if (!isSkeletal(resource.classHash)) return;
       // A copy: the body is a view of the whole decompressed data file, which is let go.
       options.onItem({
-        name: `${archive}: ${entryLabel(entry)}: resource ${index} ${JSON.stringify(resource.name)}`,
+        name: forgeResourceLabel(archive, entry, index, resource.name),
         bytes: resource.body.slice(),
         note: null,
         refused: false,

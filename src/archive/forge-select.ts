@@ -1,10 +1,12 @@
 /**
- * Choosing and naming what an archive holds: class names of resource records, `--class` and
- * `--name` filters, and file names made safe from entry and resource names an archive controls.
+ * Choosing and naming what an archive holds: class names of resource records, the data files that
+ * can hold a Skeleton, `--class` and `--name` filters, the labels every message and report gives
+ * entries and resources, and file names made safe from entry and resource names an archive controls.
  * Browser-safe (no Node module): the viewer names downloads the same way.
  */
 import { CLASS } from '../formats/classes.js';
 import { hex } from '../io/format.js';
+import type { ForgeEntry } from './forge.js';
 
 const CLASS_NAMES = new Map<number, string>(Object.entries(CLASS).map(([name, hash]) => [hash >>> 0, name]));
 
@@ -102,4 +104,28 @@ export function forgeClassExtension(classHash: number): string {
 export function isForgeHeader(head: Uint8Array): boolean {
   const magic = [0x73, 0x63, 0x69, 0x6d, 0x69, 0x74, 0x61, 0x72, 0x00];
   return head.length >= magic.length && magic.every((b, i) => head[i] === b);
+}
+
+/**
+ * Whether an index entry's data file can hold a Skeleton or SkeletonComponent, by the type the
+ * name table gives it. Our reading (FORGE.md): that type is the class of the data file's first
+ * resource, so a Skeleton behind another first resource is in a data file of another type (a
+ * census or listing that must find it reads every data file). Never throws.
+ */
+export function forgeEntryMayHoldSkeleton(entry: Pick<ForgeEntry, 'resourceType'>): boolean {
+  const type = entry.resourceType >>> 0;
+  return type === CLASS.Skeleton || type === CLASS.SkeletonComponent;
+}
+
+/** `entry 3 "ACU_Arno.Skeleton"`: an index entry's number and name as every message gives them. Never throws. */
+export function forgeEntryLabel(entry: Pick<ForgeEntry, 'number' | 'name'>): string {
+  return `entry ${entry.number} ${JSON.stringify(entry.name)}`;
+}
+
+/**
+ * `archive.forge: entry 3 "name": resource 1 "name"`: where a resource sits, as the census,
+ * `validate` and the viewer name it. Never throws.
+ */
+export function forgeResourceLabel(archive: string, entry: Pick<ForgeEntry, 'number' | 'name'>, index: number, name: string): string {
+  return `${archive}: ${forgeEntryLabel(entry)}: resource ${index} ${JSON.stringify(name)}`;
 }

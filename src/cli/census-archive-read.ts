@@ -4,14 +4,13 @@
  * its checksums checked and its blocks decompressed, and each Skeleton and SkeletonComponent
  * record is counted as a file of the census, named `archive: entry N "name": resource I "name"`.
  */
-import { forgeClassName } from '../archive/forge-select.js';
+import { forgeClassName, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
 import { readDataFile, type Forge, type ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import { CLASS } from '../formats/classes.js';
 import type { Dialect } from '../formats/dialect.js';
 import { classifyHeader, describeHeader } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
-import { entryLabel, resourceLabel } from './forge-archive.js';
 
 /** A refusal inside an archive: the entry, and the archive offset and field path of the ParseError. */
 export interface ArchiveRefusalReport {
@@ -62,7 +61,7 @@ export function recordArchiveRefusal(
   entry: Pick<ForgeEntry, 'number' | 'name'> | null,
   error: ParseError,
 ): void {
-  const where = entry === null ? archive : `${archive}: ${entryLabel(entry)}`;
+  const where = entry === null ? archive : `${archive}: ${forgeEntryLabel(entry)}`;
   census.addUnreadable(where, `refused at ${error.message}`);
   counts.refusals.push({
     entry: entry?.number ?? null,
@@ -102,7 +101,7 @@ export async function addArchiveEntries(
       if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
       if (cls === CLASS.Skeleton) counts.skeletons++;
       else counts.components++;
-      const label = resourceLabel(archive, entry, index, resource.name);
+      const label = forgeResourceLabel(archive, entry, index, resource.name);
       // The record says what it is; a body whose header no layout reads is a refusal, never a silent skip.
       if (classifyHeader(resource.body, dialect).length === 0) {
         census.addNotResource(

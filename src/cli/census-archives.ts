@@ -5,10 +5,10 @@
  * SkeletonComponent record is a file of the one census, so the report counts and checks them as
  * it does loose files; beside it, each archive gets its own line of counts.
  */
+import { forgeEntryMayHoldSkeleton } from '../archive/forge-select.js';
 import type { ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
-import { CLASS } from '../formats/classes.js';
 import type { Reading } from '../formats/layout.js';
 import type { Dialect } from '../formats/dialect.js';
 import { count, groupThousands } from '../io/format.js';
@@ -69,16 +69,6 @@ export interface ArchiveCensusOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/**
- * Our reading of the index (FORGE.md): the name table's type is the class of the data file's
- * first resource. A data file of another type is not read: its Skeletons, if any hide behind
- * another first resource, are not counted (`--every-data-file` reads them all).
- */
-export function mayHoldSkeleton(entry: Pick<ForgeEntry, 'resourceType'>): boolean {
-  const type = entry.resourceType >>> 0;
-  return type === CLASS.Skeleton || type === CLASS.SkeletonComponent;
-}
-
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 interface Batch {
@@ -130,7 +120,7 @@ export async function censusArchives(
       line.entries = forge.forge.entries.length + forge.forge.refusals.length;
       // An index entry refused (its data file outside the archive): its path names the block and slot.
       for (const refusal of forge.forge.refusals) recordArchiveRefusal(census, tally, archive, null, refusal);
-      const chosen = options.everyDataFile === true ? forge.forge.entries : forge.forge.entries.filter(mayHoldSkeleton);
+      const chosen = options.everyDataFile === true ? forge.forge.entries : forge.forge.entries.filter(forgeEntryMayHoldSkeleton);
       line.dataFilesSkipped = forge.forge.entries.length - chosen.length;
       for (let i = 0; i < chosen.length; i += BATCH) batches.push({ archive: a, entries: chosen.slice(i, i + BATCH) });
     }

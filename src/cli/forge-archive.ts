@@ -5,7 +5,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { isForgeHeader } from '../archive/forge-select.js';
-import { openForge, type Forge, type ForgeEntry } from '../archive/forge.js';
+import { openForge, type Forge } from '../archive/forge.js';
 import { ParseError } from '../io/errors.js';
 import { openArchiveFile } from './archive-file-source.js';
 import { fsReason } from './files.js';
@@ -68,16 +68,6 @@ export class ArchiveRefusal extends Error {
   ) {
     super(`${archive}: archive refused at ${refusal.message}`);
   }
-}
-
-/** `entry 3 "ACU_Arno.Skeleton"`: the entry's number and name as every message gives them. */
-export function entryLabel(entry: Pick<ForgeEntry, 'number' | 'name'>): string {
-  return `entry ${entry.number} ${JSON.stringify(entry.name)}`;
-}
-
-/** `archive.forge: entry 3 "name": resource 1 "name"`: where a resource sits, for messages and census file names. */
-export function resourceLabel(archive: string, entry: Pick<ForgeEntry, 'number' | 'name'>, index: number, name: string): string {
-  return `${archive}: ${entryLabel(entry)}: resource ${index} ${JSON.stringify(name)}`;
 }
 
 /** A refusal inside the archive as one line: `archive: offset …: path: expected …, got …`. */

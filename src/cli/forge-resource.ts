@@ -4,13 +4,14 @@
  * file, its id in hex, or its name). An entry holding a single Skeleton or SkeletonComponent needs
  * no `--resource`.
  */
+import { forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
 import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
 import { CLASS } from '../formats/classes.js';
 import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
 import type { Dialect } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
 import { UsageError } from './errors.js';
-import { ArchiveRefusal, entryLabel, openForgeFile, resourceLabel } from './forge-archive.js';
+import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
 import { InputFileError } from './load.js';
 
 function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: string): ForgeEntry {
@@ -72,12 +73,12 @@ export async function readArchiveResource(
     try {
       resources = (await readDataFile(opened.forge, entry)).resources;
     } catch (error) {
-      if (error instanceof ParseError) throw new InputFileError(`${archive}: ${entryLabel(entry)}: refused at ${error.message}`);
+      if (error instanceof ParseError) throw new InputFileError(`${archive}: ${forgeEntryLabel(entry)}: refused at ${error.message}`);
       throw error;
     }
-    const index = findResource(resources, resourceWanted, `${archive}: ${entryLabel(entry)}`);
+    const index = findResource(resources, resourceWanted, `${archive}: ${forgeEntryLabel(entry)}`);
     const resource = resources[index]!;
-    const label = resourceLabel(archive, entry, index, resource.name);
+    const label = forgeResourceLabel(archive, entry, index, resource.name);
     const header = classifyHeader(resource.body, dialect)[0];
     if (header === undefined)
       throw new InputFileError(`${label}: not a Skeleton or SkeletonComponent (${describeHeader(resource.body, dialect)})`);

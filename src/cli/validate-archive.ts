@@ -4,14 +4,14 @@
  * data file is one refused line with its archive offset, and the rest are read. Data files are
  * chosen as the census chooses them (census-archives.ts: by the index's type), or all of them.
  */
+import { forgeEntryLabel, forgeEntryMayHoldSkeleton, forgeResourceLabel } from '../archive/forge-select.js';
 import { readDataFile } from '../archive/forge.js';
 import type { FileValidation } from './actions/validate.js';
-import { mayHoldSkeleton } from './census-archives.js';
 import { CLASS } from '../formats/classes.js';
 import type { Dialect } from '../formats/dialect.js';
 import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
-import { ArchiveRefusal, entryLabel, openForgeFile, resourceLabel } from './forge-archive.js';
+import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
 
 function refused(file: string, error: ParseError): FileValidation {
   return { file, status: 'refused', error: { ...error.toJSON(), message: `refused at ${error.message}` } };
@@ -43,20 +43,20 @@ export async function validateArchive(
   }
   try {
     for (const refusal of opened.forge.refusals) put(refused(archive, refusal));
-    const chosen = everyDataFile ? opened.forge.entries : opened.forge.entries.filter(mayHoldSkeleton);
+    const chosen = everyDataFile ? opened.forge.entries : opened.forge.entries.filter(forgeEntryMayHoldSkeleton);
     for (const entry of chosen) {
       let resources;
       try {
         resources = (await readDataFile(opened.forge, entry)).resources;
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
-        put(refused(`${archive}: ${entryLabel(entry)}`, error));
+        put(refused(`${archive}: ${forgeEntryLabel(entry)}`, error));
         continue;
       }
       resources.forEach((resource, index) => {
         const cls = resource.classHash >>> 0;
         if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
-        const label = resourceLabel(archive, entry, index, resource.name);
+        const label = forgeResourceLabel(archive, entry, index, resource.name);
         const header = classifyHeader(resource.body, dialect)[0];
         if (header === undefined) {
           const message = `the record's class is ${cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent'}, but its body is not one we read (${describeHeader(resource.body, dialect)})`;

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import {
   forgeClassExtension,
   forgeClassName,
+  forgeEntryLabel,
   forgeNameMatcher,
   parseForgeClasses,
   safeForgeName,
@@ -17,7 +18,7 @@ import { count, groupThousands, hex } from '../../io/format.js';
 import type { ForgeExtractOptions, ForgeListOptions } from '../commands/forge.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { isInside, realDestination } from '../files.js';
-import { archiveRefusalLine, ArchiveRefusal, entryLabel, isForgeFile, openForgeFile } from '../forge-archive.js';
+import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
 import { Progress } from '../progress.js';
 import { writeFilesAtomic, type OutputFile } from '../write-file.js';
 
@@ -127,7 +128,7 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
           if (!(error instanceof ParseError)) throw error;
           row.refusal = { entry: entry.number, ...error.toJSON() };
           refusals.push(row.refusal);
-          process.stderr.write(`${archive}: ${entryLabel(entry)}: refused at ${error.message}\n`);
+          process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: refused at ${error.message}\n`);
         }
         progress!.update(++done);
         if (wanted !== null && row.refusal === undefined && row.resources!.length === 0) continue;
@@ -235,19 +236,21 @@ async function extractEntry(
     resources = (await readDataFile(forge, entry)).resources;
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    process.stderr.write(`${archive}: ${entryLabel(entry)}: refused at ${error.message}\n`);
+    process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: refused at ${error.message}\n`);
     return { written: 0, refused: true };
   }
   const chosen = resources.map((r, i) => ({ r, i })).filter(({ r }) => wanted === null || wanted.has(r.classHash >>> 0));
   if (chosen.length === 0) return { written: 0, refused: false };
   const safeFolder = safeForgeName(entry.name, `entry-${entry.number}`);
   const folder = folders.take(safeFolder);
-  if (folder !== entry.name) process.stderr.write(`${archive}: ${entryLabel(entry)}: written as folder ${JSON.stringify(folder)}\n`);
+  if (folder !== entry.name) process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: written as folder ${JSON.stringify(folder)}\n`);
   const dir = join(realOut, folder);
   // A folder already there as a link could lead outside the output: refused, never followed.
   const existing = await lstat(dir).catch(() => null);
   if (existing !== null && !existing.isDirectory()) {
-    process.stderr.write(`${archive}: ${entryLabel(entry)}: ${dir} exists and is not a folder (a link is never followed); not written\n`);
+    process.stderr.write(
+      `${archive}: ${forgeEntryLabel(entry)}: ${dir} exists and is not a folder (a link is never followed); not written\n`,
+    );
     return { written: 0, refused: true };
   }
   const names = new UniqueNames();
@@ -258,13 +261,13 @@ async function extractEntry(
     const name = names.take(base);
     if (name !== `${r.name}.${ext}`)
       process.stderr.write(
-        `${archive}: ${entryLabel(entry)}: resource ${i} ${JSON.stringify(r.name)} written as ${JSON.stringify(name)}\n`,
+        `${archive}: ${forgeEntryLabel(entry)}: resource ${i} ${JSON.stringify(r.name)} written as ${JSON.stringify(name)}\n`,
       );
     const path = join(dir, name);
     // Belt and braces: a safe name is one component, so this always holds.
     if (!isInside(path, realOut) || path === archiveReal) {
       process.stderr.write(
-        `${archive}: ${entryLabel(entry)}: resource ${i}: ${path} would be outside the output or the archive; not written\n`,
+        `${archive}: ${forgeEntryLabel(entry)}: resource ${i}: ${path} would be outside the output or the archive; not written\n`,
       );
       continue;
     }
@@ -274,7 +277,7 @@ async function extractEntry(
     // Thousands of small files: each is still whole or absent (renamed into place), without a flush each.
     await writeFilesAtomic(files, { createFolders: true, sync: false });
   } catch (error) {
-    process.stderr.write(`${archive}: ${entryLabel(entry)}: ${(error as Error).message}\n`);
+    process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: ${(error as Error).message}\n`);
     return { written: 0, refused: true };
   }
   return { written: files.length, refused: false };

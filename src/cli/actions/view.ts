@@ -6,12 +6,11 @@ import type { ViewOptions } from '../commands/view.js';
 import { UsageError } from '../errors.js';
 import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
-import { isForgeHeader } from '../../archive/forge-select.js';
+import { forgeEntryLabel, forgeEntryMayHoldSkeleton, forgeResourceLabel, isForgeHeader } from '../../archive/forge-select.js';
 import { readDataFile } from '../../archive/forge.js';
 import { CLASS } from '../../formats/classes.js';
 import { ParseError } from '../../io/errors.js';
-import { mayHoldSkeleton } from '../census-archives.js';
-import { ArchiveRefusal, entryLabel, openForgeFile, resourceLabel } from '../forge-archive.js';
+import { ArchiveRefusal, openForgeFile } from '../forge-archive.js';
 import { Progress } from '../progress.js';
 import { readNameListFile } from '../name-lists.js';
 import { NAMES_ENV_VAR } from '../names-option.js';
@@ -106,7 +105,7 @@ async function archiveInputs(archive: string, maxSize: number, options: ViewList
     const { forge } = opened;
     // An index entry refused (its data file outside the archive), or the chain ended: the path names the block and slot.
     for (const refusal of forge.refusals) inputs.push(refused(archive, refusal));
-    const chosen = options.everyDataFile === true ? forge.entries : forge.entries.filter(mayHoldSkeleton);
+    const chosen = options.everyDataFile === true ? forge.entries : forge.entries.filter(forgeEntryMayHoldSkeleton);
     for (const [done, entry] of chosen.entries()) {
       options.onArchiveProgress?.(archive, done, chosen.length);
       let resources;
@@ -114,12 +113,12 @@ async function archiveInputs(archive: string, maxSize: number, options: ViewList
         resources = (await readDataFile(forge, entry)).resources;
       } catch (error) {
         if (error instanceof ParseError) {
-          inputs.push(refused(`${archive}: ${entryLabel(entry)}`, error));
+          inputs.push(refused(`${archive}: ${forgeEntryLabel(entry)}`, error));
           continue;
         }
         // Not a refusal: the file itself failed (it shrank, a read error); the rest cannot be read either.
         inputs.push({
-          name: `${archive}: ${entryLabel(entry)}`,
+          name: `${archive}: ${forgeEntryLabel(entry)}`,
           bytes: null,
           note: `cannot read the archive: ${fsReason(error)}`,
           archive,
@@ -129,7 +128,7 @@ async function archiveInputs(archive: string, maxSize: number, options: ViewList
       resources.forEach((resource, index) => {
         const cls = resource.classHash >>> 0;
         if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
-        const name = resourceLabel(archive, entry, index, resource.name);
+        const name = forgeResourceLabel(archive, entry, index, resource.name);
         if (resource.body.length > maxSize) {
           const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
           const note = `${what} record of ${formatSize(resource.body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
