@@ -141,12 +141,13 @@ describe('view on a .forge archive', () => {
 
   it('finds the archive in a folder by its magic; the startup line counts the files and those from archives', async () => {
     const inputs = await viewInputs([dir], 1 << 20);
-    // Walk order is by name: Loose.Skeleton before pack.bin (L < p).
+    // Walk order is by name: Loose.Skeleton before pack.bin (L < p). Both are named as files found
+    // in a folder are, relative to it.
     expect(inputs.map((i) => i.name)).toEqual([
       'Loose.Skeleton',
-      label(archive, 0, 'CHR_Rider.Skeleton', 0, 'Rider'),
-      label(archive, 1, 'CHR_Bike.Skeleton', 0, 'Bike'),
-      `${archive}: entry 3 "CHR_Broken.Skeleton"`,
+      label('pack.bin', 0, 'CHR_Rider.Skeleton', 0, 'Rider'),
+      label('pack.bin', 1, 'CHR_Bike.Skeleton', 0, 'Bike'),
+      'pack.bin: entry 3 "CHR_Broken.Skeleton"',
     ]);
     expect(viewStartupLine(inputs, 'http://127.0.0.1:1/')).toBe(
       'anvil-skel view: 4 files (3 from archives) at http://127.0.0.1:1/ (Ctrl-C to stop)\n',

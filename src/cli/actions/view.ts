@@ -65,7 +65,7 @@ export async function viewInputs(paths: readonly string[], maxSize: number, opti
     const read = readInputFile(file.path, { maxSize });
     const name = file.explicit ? file.path : shownName(resolve(file.path));
     if (read.kind === 'resource') inputs.push({ name, bytes: read.bytes });
-    else if (read.kind === 'other' && isForgeHeader(read.head)) inputs.push(...(await archiveInputs(file.path, maxSize, options)));
+    else if (read.kind === 'other' && isForgeHeader(read.head)) inputs.push(...(await archiveInputs(file.path, name, maxSize, options)));
     else if (read.kind === 'truncated' || file.explicit) {
       // Named, or short but named like a resource: the page shows why it is not one.
       const bytes = read.kind === 'unreadable' ? null : readFileSync(file.path);
@@ -77,12 +77,12 @@ export async function viewInputs(paths: readonly string[], maxSize: number, opti
 }
 
 /**
- * One archive's entries of the list, named as the census names them (the archive as the walk gives
- * it): a Skeleton or SkeletonComponent record with a copy of its body only (the data file and its
+ * One archive's entries of the list, named as the census names them, with the archive `shown` as
+ * the list shows files (a path given as given, one found in a folder relative to it): a Skeleton or SkeletonComponent record with a copy of its body only (the data file and its
  * other resources are let go), and a refusal of the tables or of a data file as an entry without
  * bytes whose note gives the archive offset and path. The data files after a refused one are read.
  */
-async function archiveInputs(archive: string, maxSize: number, options: ViewListOptions): Promise<ViewInput[]> {
+async function archiveInputs(archive: string, shown: string, maxSize: number, options: ViewListOptions): Promise<ViewInput[]> {
   const refused = (name: string, refusal: ParseError): ViewInput => ({
     name,
     bytes: null,
@@ -94,17 +94,15 @@ async function archiveInputs(archive: string, maxSize: number, options: ViewList
   try {
     opened = await openForgeFile(archive);
   } catch (error) {
-    if (error instanceof ArchiveRefusal) return [refused(archive, error.refusal)];
+    if (error instanceof ArchiveRefusal) return [refused(shown, error.refusal)];
     const message = (error as Error).message;
-    return [
-      { name: archive, bytes: null, note: message.startsWith(`${archive}: `) ? message.slice(archive.length + 2) : message, archive },
-    ];
+    return [{ name: shown, bytes: null, note: message.startsWith(`${archive}: `) ? message.slice(archive.length + 2) : message, archive }];
   }
   const inputs: ViewInput[] = [];
   try {
     const { forge } = opened;
     // An index entry refused (its data file outside the archive), or the chain ended: the path names the block and slot.
-    for (const refusal of forge.refusals) inputs.push(refused(archive, refusal));
+    for (const refusal of forge.refusals) inputs.push(refused(shown, refusal));
     const chosen = options.everyDataFile === true ? forge.entries : forge.entries.filter(forgeEntryMayHoldSkeleton);
     for (const [done, entry] of chosen.entries()) {
       options.onArchiveProgress?.(archive, done, chosen.length);
@@ -113,12 +111,12 @@ async function archiveInputs(archive: string, maxSize: number, options: ViewList
         resources = (await readDataFile(forge, entry)).resources;
       } catch (error) {
         if (error instanceof ParseError) {
-          inputs.push(refused(`${archive}: ${forgeEntryLabel(entry)}`, error));
+          inputs.push(refused(`${shown}: ${forgeEntryLabel(entry)}`, error));
           continue;
         }
         // Not a refusal: the file itself failed (it shrank, a read error); the rest cannot be read either.
         inputs.push({
-          name: `${archive}: ${forgeEntryLabel(entry)}`,
+          name: `${shown}: ${forgeEntryLabel(entry)}`,
           bytes: null,
           note: `cannot read the archive: ${fsReason(error)}`,
           archive,
@@ -128,7 +126,7 @@ async function archiveInputs(archive: string, maxSize: number, options: ViewList
       resources.forEach((resource, index) => {
         const cls = resource.classHash >>> 0;
         if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
-        const name = forgeResourceLabel(archive, entry, index, resource.name);
+        const name = forgeResourceLabel(shown, entry, index, resource.name);
         if (resource.body.length > maxSize) {
           const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
           const note = `${what} record of ${formatSize(resource.body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
