@@ -9,18 +9,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry, type HandOptions } from '../archive/forge-hand.js';
+import { BIKE, COMPONENT, COMPONENT_BODY, filler, MESH, RIDER, riderEntry, SKATER, SKELETON } from '../archive/forge-fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { ac1File, breakpointFile, unityFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
 import { lzoCompress, lzoPython } from '../helpers/lzo-reference.js';
 
-const SKELETON = 0x24aecb7c;
-const COMPONENT = 0x71fda747;
-const MESH = 0x415d9568; // any class that is not one of ours
-const RIDER = readFileSync('samples/anvilnext/MAD_CHR_Skel_U.Skeleton');
-const BIKE = readFileSync('samples/anvilnext/MAD_CHR_Skel_Bike_U.Skeleton');
-const SKATER = readFileSync('samples/scimitar/SWS_Skater.Skeleton');
-const COMPONENT_BODY = readFileSync('samples/anvilnext/MAD_CHR_Rider.SkeletonComponent');
-const other = (n: number, seed: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 13 + seed) & 0xff);
+const other = filler;
 
 const temp = realpathSync(mkdtempSync(join(tmpdir(), 'anvil-forge-cli-')));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -40,15 +34,7 @@ function archiveFile(bytes: Uint8Array, name = `a${serial++}.forge`): string {
  * rider, bike, skater = 3; with the hidden one, 4. SkeletonComponents: 1.
  */
 const ENTRIES: HandEntry[] = [
-  {
-    id: 0x1111n,
-    name: 'CHR_Rider.Skeleton',
-    type: SKELETON,
-    resources: [
-      { classHash: SKELETON, id: 0xa1n, name: 'Rider', body: RIDER },
-      { classHash: MESH, id: 0xa2n, name: 'Rider_Mesh', body: other(300, 1) },
-    ],
-  },
+  riderEntry(other(300, 1)),
   {
     id: 0x2222n,
     name: 'CHR_Bike.Skeleton',

@@ -4,22 +4,16 @@
  * byte, a data file with a broken checksum is a refusal at the offset worked out here, and
  * `--every-data-file` reads the data file the index types otherwise.
  */
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { viewInputs, viewStartupLine } from '../../src/cli/actions/view.js';
 import { startViewServer } from '../../src/cli/view-server.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
+import { BIKE, filler, MESH, RIDER, riderEntry, SKATER, SKELETON } from '../archive/forge-fixtures.js';
 import { raw } from '../helpers/raw-http.js';
 import { runCli } from '../helpers/cli.js';
-
-const SKELETON = 0x24aecb7c;
-const MESH = 0x415d9568; // a class that is neither of ours
-const RIDER = new Uint8Array(readFileSync('samples/anvilnext/MAD_CHR_Skel_U.Skeleton')); // 4095 bytes (samples/README.md)
-const BIKE = new Uint8Array(readFileSync('samples/anvilnext/MAD_CHR_Skel_Bike_U.Skeleton')); // 1221 bytes
-const SKATER = new Uint8Array(readFileSync('samples/scimitar/SWS_Skater.Skeleton')); // 2744 bytes
-const filler = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 7 + 3) & 0xff);
 
 /**
  * Two data files typed Skeleton (the rider with a mesh record after it, the bike), one typed as a
@@ -27,15 +21,7 @@ const filler = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) 
  * test breaks.
  */
 const ENTRIES: HandEntry[] = [
-  {
-    id: 0x1111n,
-    name: 'CHR_Rider.Skeleton',
-    type: SKELETON,
-    resources: [
-      { classHash: SKELETON, id: 0xa1n, name: 'Rider', body: RIDER },
-      { classHash: MESH, id: 0xa2n, name: 'Rider_Mesh', body: filler(300) },
-    ],
-  },
+  riderEntry(filler(300)),
   { id: 0x2222n, name: 'CHR_Bike.Skeleton', type: SKELETON, resources: [{ classHash: SKELETON, id: 0xb1n, name: 'Bike', body: BIKE }] },
   {
     id: 0x3333n,
