@@ -64,6 +64,13 @@ describe('forgeChecksum', () => {
     const big = new Uint8Array(100_000).fill(0xff);
     expect(forgeChecksum(big)).toBe(adler0([...big]));
   });
+
+  it('agrees with the plain loop at every length and byte value (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 5000 }), (bytes) => forgeChecksum(bytes) === adler0([...bytes])),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('a hand-assembled version-27 archive', () => {
