@@ -4,7 +4,8 @@
  * file, its id in hex, or its name). An entry holding a single Skeleton or SkeletonComponent needs
  * no `--resource`.
  */
-import { forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
+import { forgeClassExtension, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
+import { count } from '../io/format.js';
 import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
 import { CLASS } from '../formats/classes.js';
 import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
@@ -34,6 +35,12 @@ function findResource(resources: readonly ForgeResource[], wanted: string | unde
       r.classHash >>> 0 === CLASS.Skeleton || r.classHash >>> 0 === CLASS.SkeletonComponent ? [i] : [],
     );
     if (skeletal.length === 1) return skeletal[0]!;
+    if (skeletal.length === 0) {
+      const classes = [...new Set(resources.map((r) => forgeClassExtension(r.classHash)))].join(', ');
+      throw new InputFileError(
+        `${where}: holds no Skeleton or SkeletonComponent (${count(resources.length, 'resource')}: ${classes || 'none'}; forge list --resources shows them)`,
+      );
+    }
     throw new UsageError(
       `${where}: holds ${skeletal.length} Skeletons and SkeletonComponents; choose one with --resource (index, hex id or name; forge list --resources shows them)`,
     );

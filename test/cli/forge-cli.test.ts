@@ -335,6 +335,26 @@ describe('inspect and validate inside an archive', () => {
     const ambiguous = await runCli(['inspect', path, '--entry', '1']);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toMatch(/holds 2 Skeletons/);
+    // An entry of two mesh records holds nothing inspect reads: it says so, naming their class.
+    const meshes = archiveFile(
+      handArchive(
+        [
+          {
+            id: 1n,
+            name: 'PROP_Box.Mesh',
+            type: MESH,
+            resources: [
+              { classHash: MESH, id: 2n, name: 'Box', body: other(100, 4) },
+              { classHash: MESH, id: 3n, name: 'Lid', body: other(50, 5) },
+            ],
+          },
+        ],
+        { version: 27 },
+      ).bytes,
+    );
+    const none = await runCli(['inspect', meshes, '--entry', '0']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('entry 0 "PROP_Box.Mesh": holds no Skeleton or SkeletonComponent (2 resources: 0x415D9568;');
     expect((await runCli(['inspect', path])).code).toBe(2);
   });
 
