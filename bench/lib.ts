@@ -37,3 +37,21 @@ export function median(values: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/**
+ * `size` bytes resembling archive contents (float tables, repeated records, names, some noise),
+ * the same for a seed: what the decoder benchmarks decompress.
+ */
+export function archiveLikeCorpus(size: number, seed: number): Uint8Array {
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  const random = (): number => (seed = (seed * 1664525 + 1013904223) >>> 0);
+  for (let at = 0; at + 64 <= out.length; at += 64) {
+    const kind = random() % 4;
+    if (kind === 0) for (let i = 0; i < 16; i++) view.setFloat32(at + i * 4, (random() % 2000) / 1000 - 1, true);
+    else if (kind === 1) out.copyWithin(at, Math.max(0, at - 64 * (1 + (random() % 200))), at);
+    else if (kind === 2) out.set(new TextEncoder().encode(`Bone_${random() % 300}_Spine_Neck_Head_Hand_L_Finger_R_`.padEnd(64, '\0')), at);
+    else for (let i = 0; i < 64; i += 4) view.setUint32(at + i, random() & 0x0f0f0f0f, true);
+  }
+  return out;
+}

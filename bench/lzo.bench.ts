@@ -11,26 +11,10 @@
  */
 import { decompressLzo1x, decompressLzo1xInto } from '../src/archive/lzo1x.js';
 import { liblzo2Compress, liblzo2DecompressSeconds, liblzo2Python } from '../test/helpers/liblzo2-reference.js';
-import { median, type BenchResult } from './lib.js';
+import { archiveLikeCorpus, median, type BenchResult } from './lib.js';
 
 const ROUNDS = 7;
 const ITERATIONS = 9;
-
-/** ~16 MB resembling archive contents: float tables, repeated records, names, some noise. */
-function corpus(): Uint8Array {
-  const out = new Uint8Array(16 << 20);
-  const view = new DataView(out.buffer);
-  let seed = 99;
-  const random = (): number => (seed = (seed * 1664525 + 1013904223) >>> 0);
-  for (let at = 0; at + 64 <= out.length; at += 64) {
-    const kind = random() % 4;
-    if (kind === 0) for (let i = 0; i < 16; i++) view.setFloat32(at + i * 4, (random() % 2000) / 1000 - 1, true);
-    else if (kind === 1) out.copyWithin(at, Math.max(0, at - 64 * (1 + (random() % 200))), at);
-    else if (kind === 2) out.set(new TextEncoder().encode(`Bone_${random() % 300}_Spine_Neck_Head_Hand_L_Finger_R_`.padEnd(64, '\0')), at);
-    else for (let i = 0; i < 64; i += 4) view.setUint32(at + i, random() & 0x0f0f0f0f, true);
-  }
-  return out;
-}
 
 function oursSeconds(stream: Uint8Array, size: number, into?: Uint8Array): number {
   const times: number[] = [];
@@ -49,7 +33,7 @@ export function run(): Promise<BenchResult[]> {
     process.stderr.write('lzo bench skipped: liblzo2 unavailable\n');
     return Promise.resolve([]);
   }
-  const input = corpus();
+  const input = archiveLikeCorpus(16 << 20, 99);
   const [stream] = liblzo2Compress([input], 'lzo1x_1');
   if (Buffer.compare(decompressLzo1x(stream!, input.length), input) !== 0) throw new Error('decoder output differs from the input');
   // Warm-up, so the first round does not time the optimiser.

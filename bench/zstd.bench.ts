@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decompressZstd } from '../src/archive/zstd.js';
-import { median, type BenchResult } from './lib.js';
+import { archiveLikeCorpus, median, type BenchResult } from './lib.js';
 
 const ROUNDS = 5;
 const BLOCK = 32 * 1024;
@@ -21,22 +21,6 @@ const python = ['/usr/bin/python3', 'python3'].find(
   (p) => spawnSync(p, ['-c', `import ctypes; ctypes.CDLL('libzstd.so.1')`], { stdio: 'ignore' }).status === 0,
 );
 const zstd = spawnSync('zstd', ['--version'], { stdio: 'ignore' }).status === 0;
-
-/** 4 MiB resembling archive contents: float tables, repeated records, names, some noise. */
-function corpus(): Uint8Array {
-  const out = new Uint8Array(BLOCK * BLOCKS);
-  const view = new DataView(out.buffer);
-  let seed = 7;
-  const random = (): number => (seed = (seed * 1664525 + 1013904223) >>> 0);
-  for (let at = 0; at + 64 <= out.length; at += 64) {
-    const kind = random() % 4;
-    if (kind === 0) for (let i = 0; i < 16; i++) view.setFloat32(at + i * 4, (random() % 2000) / 1000 - 1, true);
-    else if (kind === 1) out.copyWithin(at, Math.max(0, at - 64 * (1 + (random() % 200))), at);
-    else if (kind === 2) out.set(new TextEncoder().encode(`Bone_${random() % 300}_Spine_Neck_Head_Hand_L_Finger_R_`.padEnd(64, '\0')), at);
-    else for (let i = 0; i < 64; i += 4) view.setUint32(at + i, random() & 0x0f0f0f0f, true);
-  }
-  return out;
-}
 
 // Reads u32-length-prefixed frames; decodes them all per pass into one reused buffer; prints the median pass.
 const reference = `
@@ -68,7 +52,7 @@ export function run(): Promise<BenchResult[]> {
     process.stderr.write('zstd bench skipped: the zstd CLI or libzstd is unavailable\n');
     return Promise.resolve([]);
   }
-  const input = corpus();
+  const input = archiveLikeCorpus(BLOCK * BLOCKS, 7);
   const dir = mkdtempSync(join(tmpdir(), 'anvil-zstd-bench-'));
   try {
     const frames: Uint8Array[] = [];
