@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeForge, type ForgeWriterEntry } from '../src/archive/forge-writer.js';
 import { inventoryCorpus } from '../src/samples/inventory.js';
+import { lzoCompress, lzoPython } from '../test/helpers/lzo-reference.js';
 import { median, type BenchResult } from './lib.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,35 +31,6 @@ const RUNS = 7;
 const SKELETON = 0x24aecb7c;
 const SKELETONS = 2000;
 const OTHERS = 20_000;
-const python = ['/usr/bin/python3', 'python3'].find((p) => spawnSync(p, ['-c', 'import lzo'], { stdio: 'ignore' }).status === 0);
-
-/** Every block compressed by liblzo2 (LZO1X-1) in one Python process, in order. */
-function referenceCompress(blocks: readonly Uint8Array[]): Uint8Array[] {
-  const framed = Buffer.concat(
-    blocks.flatMap((b) => {
-      const n = Buffer.alloc(4);
-      n.writeUInt32LE(b.length);
-      return [n, Buffer.from(b)];
-    }),
-  );
-  const code = `
-import sys, struct, lzo
-data = sys.stdin.buffer.read(); at = 0; out = []
-while at < len(data):
-    (n,) = struct.unpack_from('<I', data, at); r = lzo.compress(data[at + 4 : at + 4 + n], 1, False); at += 4 + n
-    out.append(struct.pack('<I', len(r)) + r)
-sys.stdout.buffer.write(b''.join(out))
-`;
-  const result = spawnSync(python!, ['-c', code], { input: framed, maxBuffer: 1 << 30 });
-  if (result.status !== 0) throw new Error(`liblzo2 compression failed: ${result.stderr.toString()}`);
-  const out: Uint8Array[] = [];
-  for (let at = 0; at < result.stdout.length;) {
-    const n = result.stdout.readUInt32LE(at);
-    out.push(new Uint8Array(result.stdout.subarray(at + 4, at + 4 + n)));
-    at += 4 + n;
-  }
-  return out;
-}
 
 /** The archive's entries: 2,000 Skeleton data files (a Skeleton and two others each) and 4,000 of other types (four others each). */
 export function benchEntries(): ForgeWriterEntry[] {
@@ -102,10 +74,10 @@ export function benchEntries(): ForgeWriterEntry[] {
 /** The archive written with the project's writer; its blocks compressed by liblzo2 when it is there (two passes: collect, then fill in). */
 export function benchArchive(entries: ForgeWriterEntry[]): { bytes: Uint8Array; compressed: boolean } {
   const options = { version: 27 as const, entries, align: 0x8000 };
-  if (python === undefined) return { bytes: writeForge(options), compressed: false };
+  if (lzoPython === undefined) return { bytes: writeForge(options), compressed: false };
   const blocks: Uint8Array[] = [];
   writeForge({ ...options, align: 16, compress: (block) => void blocks.push(block.slice()) });
-  const packed = referenceCompress(blocks);
+  const packed = lzoCompress(blocks, 1);
   let next = 0;
   return { bytes: writeForge({ ...options, compress: () => packed[next++] }), compressed: true };
 }

@@ -4,6 +4,7 @@
  * `*_decompress_safe` functions alone, without any binding's allocation or copying.
  */
 import { spawnSync } from 'node:child_process';
+import { frameItems, unframeItems } from './framing.js';
 
 /** Compressors of liblzo2 the tests and benches call, by their C name without `_compress`. */
 export type Liblzo2Compressor = 'lzo1x_1' | 'lzo1x_999' | 'lzo1c_1' | 'lzo1c_5' | 'lzo1c_9' | 'lzo1c_999' | 'lzo2a_999';
@@ -42,26 +43,6 @@ def frame(parts):
 data = sys.stdin.buffer.read()
 `;
 
-function frame(inputs: readonly Uint8Array[]): Buffer {
-  const parts: Buffer[] = [];
-  for (const input of inputs) {
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(input.length);
-    parts.push(length, Buffer.from(input.buffer, input.byteOffset, input.length));
-  }
-  return Buffer.concat(parts);
-}
-
-function unframe(bytes: Buffer): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length;) {
-    const length = bytes.readUInt32LE(at);
-    out.push(new Uint8Array(bytes.subarray(at + 4, at + 4 + length)));
-    at += 4 + length;
-  }
-  return out;
-}
-
 function run(body: string, input: Buffer, args: readonly string[] = []): Buffer {
   if (liblzo2Python === undefined) throw new Error(liblzo2SkipReason);
   const result = spawnSync(liblzo2Python, ['-c', prelude + body, ...args], { input, maxBuffer: 1 << 30 });
@@ -83,10 +64,10 @@ for item in items(data):
     res.append(dst.raw[: n.value])
 sys.stdout.buffer.write(frame(res))
 `,
-    frame(inputs),
+    frameItems(inputs),
     [compressor],
   );
-  const streams = unframe(out);
+  const streams = unframeItems(out);
   if (streams.length !== inputs.length) throw new Error('reference output framing is off');
   return streams;
 }
@@ -117,10 +98,12 @@ for item in items(data):
     res.append(b'\\x01' + dst.raw[:size] if code == 0 and n.value == size else b'\\x00' + struct.pack('<i', code if code != 0 else -999))
 sys.stdout.buffer.write(frame(res))
 `,
-    frame(framed),
+    frameItems(framed),
     [algorithm],
   );
-  return unframe(out).map((r) => (r[0] === 1 ? r.subarray(1) : { error: new DataView(r.buffer, r.byteOffset + 1, 4).getInt32(0, true) }));
+  return unframeItems(out).map((r) =>
+    r[0] === 1 ? r.subarray(1) : { error: new DataView(r.buffer, r.byteOffset + 1, 4).getInt32(0, true) },
+  );
 }
 
 /**

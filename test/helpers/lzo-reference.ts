@@ -3,6 +3,7 @@
  * tests and benchmarks compare our decoder against it on the same bytes.
  */
 import { spawnSync } from 'node:child_process';
+import { frameItems, unframeItems } from './framing.js';
 
 const candidates = ['/usr/bin/python3', 'python3'];
 
@@ -16,28 +17,6 @@ export const lzoSkipReason = 'python3-lzo unavailable (apt-get install python3-l
 
 // In CI the reference must be there: a skipped comparison would pass silently.
 if (lzoPython === undefined && process.env.CI) throw new Error(`CI: ${lzoSkipReason}`);
-
-function frame(inputs: readonly Uint8Array[]): Buffer {
-  const parts: Buffer[] = [];
-  for (const input of inputs) {
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(input.length);
-    parts.push(length, Buffer.from(input.buffer, input.byteOffset, input.length));
-  }
-  return Buffer.concat(parts);
-}
-
-function unframe(bytes: Buffer, n: number): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    const length = bytes.readUInt32LE(at);
-    out.push(new Uint8Array(bytes.subarray(at + 4, at + 4 + length)));
-    at += 4 + length;
-  }
-  if (at !== bytes.length) throw new Error('reference output framing is off');
-  return out;
-}
 
 const script = (body: string): string => `
 import sys, struct, lzo
@@ -57,7 +36,7 @@ function run(code: string, input: Buffer, n: number): Uint8Array[] {
   if (lzoPython === undefined) throw new Error(lzoSkipReason);
   const result = spawnSync(lzoPython, ['-c', code], { input, maxBuffer: 1 << 30 });
   if (result.status !== 0) throw new Error(`python3-lzo failed: ${result.stderr.toString()}`);
-  return unframe(result.stdout, n);
+  return unframeItems(result.stdout, n);
 }
 
 /**
@@ -65,7 +44,7 @@ function run(code: string, input: Buffer, n: number): Uint8Array[] {
  * level 9 LZO1X-999 (both the LZO1X bitstream).
  */
 export function lzoCompress(inputs: readonly Uint8Array[], level: 1 | 9 = 1): Uint8Array[] {
-  return run(script(`r = lzo.compress(item, ${level}, False)`), frame(inputs), inputs.length);
+  return run(script(`r = lzo.compress(item, ${level}, False)`), frameItems(inputs), inputs.length);
 }
 
 /** Each stream decompressed by liblzo2 into a buffer of its declared size. */
@@ -76,5 +55,5 @@ export function lzoDecompress(streams: readonly { stream: Uint8Array; size: numb
     sized.set(stream, 4);
     return sized;
   });
-  return run(script(`r = lzo.decompress(item[4:], False, struct.unpack_from('<I', item)[0])`), frame(framed), streams.length);
+  return run(script(`r = lzo.decompress(item[4:], False, struct.unpack_from('<I', item)[0])`), frameItems(framed), streams.length);
 }
