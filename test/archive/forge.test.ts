@@ -5,6 +5,7 @@ import { writeForge, type ForgeWriterEntry, type ForgeWriterOptions } from '../.
 import { blobSource, bytesSource } from '../../src/archive/source.js';
 import { ParseError } from '../../src/io/errors.js';
 import { lzoCompress, lzoPython, lzoSkipReason } from '../helpers/lzo-reference.js';
+import { adler0 } from './forge-hand.js';
 
 const SKELETON = 0x24aecb7c;
 
@@ -31,17 +32,6 @@ class Hand {
   zeros(n: number): this {
     return this.u8(...new Array<number>(n).fill(0));
   }
-}
-
-/** Adler-32 with both sums from 0, as FORGE.md defines the block checksum, written out plainly. */
-function adler0(bytes: readonly number[]): number {
-  let a = 0;
-  let b = 0;
-  for (const x of bytes) {
-    a = (a + x) % 65521;
-    b = (b + a) % 65521;
-  }
-  return b * 65536 + a;
 }
 
 async function refusalOf(run: () => Promise<unknown>): Promise<ParseError> {
