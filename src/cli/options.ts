@@ -66,3 +66,11 @@ export function maxSizeOption(value: string | undefined): number {
   }
   return bytes;
 }
+
+/** `--every-data-file`, as every command that reads what `.forge` archives hold takes it. */
+export function addEveryDataFileOption(command: Command): Command {
+  return command.option(
+    '--every-data-file',
+    'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent',
+  );
+}

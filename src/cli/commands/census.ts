@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
 import { bundledSamplesDir } from '../paths.js';
 
 export { bundledSamplesDir };
@@ -27,13 +27,13 @@ export function registerCensusCommand(program: Command): void {
     .argument('[paths...]', 'files or directories (walked recursively); none: the bundled sample corpus')
     .option('--json [file]', 'the JSON report: on stdout (no value, or -), or written to the file')
     .option('--markdown [file]', "the Markdown report (the seed's tables): on stdout (no value, or -), or written to the file")
-    .option('--every-data-file', 'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent')
     .option(
       '--jobs <n>',
       'threads reading files at most, the main thread included (default: the available parallelism less one, at least 1; small corpora are read in-process)',
     );
   addNamesOption(command);
   addResourceOptions(command);
+  addEveryDataFileOption(command);
   command.addHelpText(
     'after',
     [

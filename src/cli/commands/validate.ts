@@ -1,7 +1,7 @@
 /** `validate <paths...>`: every resource decoded to its exact end. The work is in actions/validate.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
 import { addNamesOption } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
 
 export type { FileValidation } from '../actions/validate.js';
 
@@ -24,9 +24,9 @@ export function registerValidateCommand(program: Command): void {
     .option('--json', 'print a JSON report on stdout')
     .option('-v, --verbose', 'list every file, not only failures')
     .option('--strict', 'fail on any failed check, not only Proven ones (Observed and Inferred checks otherwise warn)')
-    .option('--no-checks', 'only decode (and re-encode); skip the named invariant checks')
-    .option('--every-data-file', 'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent');
+    .option('--no-checks', 'only decode (and re-encode); skip the named invariant checks');
   addResourceOptions(command);
+  addEveryDataFileOption(command);
   addNamesOption(command);
   command.addHelpText(
     'after',

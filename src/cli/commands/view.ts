@@ -1,7 +1,7 @@
 /** `view [paths...]`: the web viewer on 127.0.0.1. The work is in actions/view.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
 import { addNamesOption } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
 
 export interface ViewOptions extends ResourceOptionValues {
   port: string;
@@ -18,9 +18,9 @@ export function registerViewCommand(program: Command): void {
     .description('open the web viewer: the rig in 3D, the bone tree, and every byte annotated (on 127.0.0.1 only)')
     .argument('[paths...]', 'resource files, .forge archives and folders to list (default: the bundled samples)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', String(DEFAULT_VIEW_PORT))
-    .option('--open', 'open the page in the default browser')
-    .option('--every-data-file', 'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent');
+    .option('--open', 'open the page in the default browser');
   addResourceOptions(command);
+  addEveryDataFileOption(command);
   addNamesOption(command);
   command.addHelpText(
     'after',
