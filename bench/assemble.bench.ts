@@ -11,25 +11,17 @@
  *
  * Needs `npm run build` first (`CENSUS_CLI=path` runs another entry script, as in census.bench.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inventoryCorpus } from '../src/samples/inventory.js';
 import { median, type BenchResult } from './lib.js';
+import { timedRun } from './processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = process.env.CENSUS_CLI ?? join(ROOT, 'dist', 'cli.js');
 const RUNS = 9;
-
-function timedRun(args: string[]): number {
-  const started = performance.now();
-  const child = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
-  const seconds = (performance.now() - started) / 1000;
-  if (child.status !== 0) throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr.slice(0, 500)}`);
-  return seconds;
-}
 
 export async function run(): Promise<BenchResult[]> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);

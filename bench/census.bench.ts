@@ -16,12 +16,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { defaultCensusJobs } from '../src/cli/census-pool.js';
 import { readResourceAs, type HeaderClass } from '../src/formats/resource.js';
 import { inventoryCorpus } from '../src/samples/inventory.js';
 import { readScimitarBaseline } from './baseline-scimitar.js';
 import { median, type BenchResult } from './lib.js';
+import { medianSeconds, medianSecondsSideBySide, peakRssMb } from './processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = process.env.CENSUS_CLI ?? join(ROOT, 'dist', 'cli.js');
@@ -46,69 +47,6 @@ function writeInventory(dir: string, scale: number, keepScimitar: boolean): Uint
     if (keepScimitar && file.path.startsWith('scimitar/')) scimitar.push(file.bytes);
   }
   return scimitar;
-}
-
-function spawnNode(args: string[]): { seconds: number; status: number | null; stderr: string } {
-  const started = performance.now();
-  // stdout is dropped: `validate --json` of a large corpus prints far more than a pipe buffer should hold.
-  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'] });
-  return { seconds: (performance.now() - started) / 1000, status: child.status, stderr: child.stderr };
-}
-
-function timedRun(args: string[]): number {
-  const r = spawnNode(args);
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-  return r.seconds;
-}
-
-function medianSeconds(args: string[], runs: number): number {
-  spawnNode(args); // warm the file cache and the process start
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(timedRun(args));
-  return median(times);
-}
-
-/**
- * Medians of two commands run side by side, alternating, so a change in the machine's load during
- * the measurement weighs on both alike.
- */
-function medianSecondsSideBySide(a: string[], b: string[], runs: number): [number, number] {
-  spawnNode(a);
-  spawnNode(b);
-  const timesA: number[] = [];
-  const timesB: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    timesA.push(timedRun(a));
-    timesB.push(timedRun(b));
-  }
-  return [median(timesA), median(timesB)];
-}
-
-/** Peak resident set of a whole process, in MB: `/usr/bin/time -v` when present, else the process's own report. */
-function peakRssMb(args: string[], scratch: string): number {
-  if (existsSync('/usr/bin/time')) {
-    const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], {
-      encoding: 'utf8',
-      maxBuffer: 64 << 20,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
-    if (child.status !== 0 || !match) throw new Error(`census under /usr/bin/time failed: ${child.stderr.slice(-500)}`);
-    return Number(match[1]) / 1024;
-  }
-  const wrapper = join(scratch, 'report-max-rss.mjs');
-  writeFileSync(
-    wrapper,
-    `process.on('exit', () => process.stderr.write('max-rss-kb ' + process.resourceUsage().maxRSS + '\\n'));\nawait import(${JSON.stringify(pathToFileURL(args[0]!).href)});\n`,
-  );
-  const child = spawnSync(process.execPath, [wrapper, ...args.slice(1)], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const match = /max-rss-kb (\d+)/.exec(child.stderr);
-  if (!match) throw new Error(`census under the RSS wrapper failed: ${child.stderr.slice(-500)}`);
-  return Number(match[1]) / 1024;
 }
 
 function requireCensusCli(): void {

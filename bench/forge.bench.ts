@@ -13,7 +13,6 @@
  *
  * Needs `npm run build` first (the census runs from `dist/`).
  */
-import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,6 +21,7 @@ import { writeForge, type ForgeWriterEntry } from '../src/archive/forge-writer.j
 import { inventoryCorpus } from '../src/samples/inventory.js';
 import { lzoCompress, lzoPython } from '../test/helpers/lzo-reference.js';
 import { median, type BenchResult } from './lib.js';
+import { medianSecondsSideBySide, peakRssMb, spawnNode, timedRun } from './processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -82,38 +82,6 @@ export function benchArchive(entries: ForgeWriterEntry[]): { bytes: Uint8Array; 
   return { bytes: writeForge({ ...options, compress: () => packed[next++] }), compressed: true };
 }
 
-function spawnNode(args: string[]): { seconds: number; status: number | null; stdout: string; stderr: string } {
-  const started = performance.now();
-  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return { seconds: (performance.now() - started) / 1000, status: child.status, stdout: child.stdout, stderr: child.stderr };
-}
-
-function timed(args: string[]): number {
-  const r = spawnNode(args);
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-  return r.seconds;
-}
-
-/** Medians of two commands run alternately, so the machine's load weighs on both alike. */
-function sideBySide(a: string[], b: string[], runs: number): [number, number] {
-  timed(a);
-  timed(b);
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    ta.push(timed(a));
-    tb.push(timed(b));
-  }
-  return [median(ta), median(tb)];
-}
-
-function peakRssMb(args: string[]): number {
-  const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr);
-  if (child.status !== 0 || !match) throw new Error(`census under /usr/bin/time failed: ${child.stderr.slice(-500)}`);
-  return Number(match[1]) / 1024;
-}
-
 interface CensusJson {
   skeletons: { total: number; exact: number };
   archives: { dataFilesRead: number; dataFilesSkipped: number; skeletons: number }[];
@@ -161,7 +129,7 @@ export async function run(): Promise<BenchResult[]> {
     const jsonOut = join(scratch, 'census.json');
     const census = [CLI, 'census', archive, '--json', jsonOut];
     const floor = [FLOOR, DIST, archive];
-    const [censusSeconds, floorSeconds] = sideBySide(census, floor, RUNS);
+    const [censusSeconds, floorSeconds] = medianSecondsSideBySide(census, floor, RUNS);
     const report = JSON.parse(readFileSync(jsonOut, 'utf8')) as CensusJson;
     const line = report.archives[0]!;
     if (report.skeletons.exact !== SKELETONS || line.skeletons !== SKELETONS || line.dataFilesRead !== SKELETONS)
@@ -183,7 +151,7 @@ export async function run(): Promise<BenchResult[]> {
         met: ratio <= 1.5,
       },
     ];
-    const censusTwo = median([0, 1, 2].map(() => timed([...census, '--jobs', '2'])));
+    const censusTwo = median([0, 1, 2].map(() => timedRun([...census, '--jobs', '2'])));
     results.push({
       name: 'census of the same .forge, --jobs 2',
       value: censusTwo,
@@ -199,12 +167,12 @@ export async function run(): Promise<BenchResult[]> {
     const sparsePath = join(scratch, 'sparse.forge');
     const eight = 8 * 1024 ** 3;
     sparseArchive(few, sparsePath, eight);
-    const sparseReport = spawnNode([CLI, 'census', sparsePath, '--json']);
+    const sparseReport = spawnNode([CLI, 'census', sparsePath, '--json'], true);
     const sparseJson = JSON.parse(sparseReport.stdout) as CensusJson;
     if (sparseJson.skeletons.exact !== 4)
       throw new Error(`the census of the sparse archive is wrong: ${sparseReport.stdout.slice(0, 300)}`);
-    const smallPeak = peakRssMb([CLI, 'census', smallPath, '--json', jsonOut]);
-    const sparsePeak = peakRssMb([CLI, 'census', sparsePath, '--json', jsonOut]);
+    const smallPeak = peakRssMb([CLI, 'census', smallPath, '--json', jsonOut], scratch);
+    const sparsePeak = peakRssMb([CLI, 'census', sparsePath, '--json', jsonOut], scratch);
     const growth = sparsePeak / smallPeak;
     results.push({
       name: `census peak RSS, 8 GB sparse .forge (8 data files spread over it)`,
