@@ -49,15 +49,20 @@ export class CensusAccumulator {
     this.context = tallyContext(this.reading, options.names ?? null);
   }
 
-  /** Counts one file's bytes. Never throws on what the bytes hold. */
-  addFile(file: string, bytes: Uint8Array): void {
-    const state = this.current;
-    state.files++;
+  /**
+   * Counts one file's bytes. A header no layout reads is skipped, or, when `notResource` is given
+   * (the bytes were asked for as a Skeleton or SkeletonComponent, such as an archive's record of
+   * that class), a failure with the message it gives. Never throws on what the bytes hold.
+   */
+  addFile(file: string, bytes: Uint8Array, notResource?: () => string): void {
     const candidates = classifyHeader(bytes, this.dialect);
     if (candidates.length === 0) {
-      state.skipped++;
+      if (notResource !== undefined) this.addNotResource(file, notResource());
+      else this.addSkipped();
       return;
     }
+    const state = this.current;
+    state.files++;
     try {
       const result = validateResourceBytes(bytes, { dialect: this.dialect, reading: this.reading }, candidates);
       if (result.status === 'skipped') state.skipped++;

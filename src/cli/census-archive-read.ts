@@ -9,7 +9,7 @@ import { readDataFile, type Forge, type ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import { CLASS } from '../formats/classes.js';
 import type { Dialect } from '../formats/dialect.js';
-import { classifyHeader, describeHeader } from '../formats/resource.js';
+import { describeHeader } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 
 /** A refusal inside an archive: the entry, and the archive offset and field path of the ParseError. */
@@ -103,14 +103,11 @@ export async function addArchiveEntries(
       else counts.components++;
       const label = forgeResourceLabel(archive, entry, index, resource.name);
       // The record says what it is; a body whose header no layout reads is a refusal, never a silent skip.
-      if (classifyHeader(resource.body, dialect).length === 0) {
-        census.addNotResource(
-          label,
-          `the record's class is ${forgeClassName(cls)}, but its body is not one we read (${describeHeader(resource.body, dialect)})`,
-        );
-        return;
-      }
-      census.addFile(label, resource.body);
+      census.addFile(
+        label,
+        resource.body,
+        () => `the record's class is ${forgeClassName(cls)}, but its body is not one we read (${describeHeader(resource.body, dialect)})`,
+      );
     });
   }
   return counts;
