@@ -393,6 +393,29 @@ describe('Skeletons of every registered layout inside an archive', () => {
   });
 });
 
+describe('a record of our class whose body no layout reads', () => {
+  it('is a failure of the census naming the record, not a silent skip', async () => {
+    const junk: HandEntry = {
+      id: 9n,
+      name: 'CHR_Junk.Skeleton',
+      type: SKELETON,
+      resources: [{ classHash: SKELETON, id: 10n, name: 'Junk', body: other(64, 9) }],
+    };
+    const path = archiveFile(handArchive([junk], { version: 27 }).bytes);
+    const run = await runCli(['census', path, '--json']);
+    expect(run.code).toBe(1);
+    const json = JSON.parse(run.stdout);
+    expect(json.skeletons.total).toBe(0);
+    expect(json.refusals).toEqual([
+      expect.objectContaining({
+        file: `${path}: entry 0 "CHR_Junk.Skeleton": resource 0 "Junk"`,
+        kind: 'not-a-resource',
+        message: expect.stringMatching(/^the record's class is Skeleton, but its body is not one we read/),
+      }),
+    ]);
+  });
+});
+
 describe('census --jobs', () => {
   it('gives the same counts with data files shared out to a worker thread', async () => {
     // 630 data files, 420 of them typed Skeleton (i % 3 ≠ 0): two threads (one per 200 data files read).
