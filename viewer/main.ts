@@ -20,17 +20,9 @@ import { isArchiveFile, readArchiveFile } from './archive.js';
 import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
 import { confidenceClass, HexView } from './hex.js';
 import { renderMarkdown } from './markdown.js';
-import {
-  assembleHeldFiles,
-  holdSkinningInput,
-  nameOrHash,
-  recogniseSkinningInput,
-  renderAssemblies,
-  renderSkinning,
-  type ComponentAssembly,
-  type HeldFile,
-  type SkinningState,
-} from './reports.js';
+import { assembleHeldFiles, renderAssemblies, type ComponentAssembly, type HeldFile } from './assembly-tab.js';
+import { el, nameOrHash } from './dom.js';
+import { holdSkinningInput, recogniseSkinningInput, renderSkinning, type SkinningState } from './skinning-tab.js';
 import { SceneView } from './scene.js';
 
 interface Listed {
@@ -58,12 +50,6 @@ interface Summary {
 type Pose = 'bind' | 'runtime';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text = ''): HTMLElementTagNameMap[K] => {
-  const node = document.createElement(tag);
-  if (className !== '') node.className = className;
-  if (text !== '') node.textContent = text;
-  return node;
-};
 const hexOffset = (o: number): string => `0x${o.toString(16).toUpperCase()} (${o})`;
 
 // ---- state -------------------------------------------------------------------------------------
