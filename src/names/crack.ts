@@ -21,8 +21,10 @@ import {
   nameBytes,
 } from './crc32.js';
 import { MatchCollector, type CrackResult } from './crack-matches.js';
+import { choosePlan, type CrackPlan } from './crack-plan.js';
 
 export type { CrackMatch, CrackResult } from './crack-matches.js';
+export type { CrackPlan } from './crack-plan.js';
 export { defaultVocabulary, splitNameIntoWords } from './vocabulary.js';
 
 /** How far {@link crackHashes} has come, passed to `onProgress`. */
@@ -57,25 +59,8 @@ export interface CrackOptions {
   shouldStop?: () => boolean;
 }
 
-export interface CrackPlan {
-  /** Distinct words and joins (separator + word, the separator possibly empty). */
-  words: number;
-  joins: number;
-  /** Words held in the prefix table, and stepped backwards from each target. */
-  prefixWords: number;
-  suffixWords: number;
-  /** How many times the prefix table is rebuilt for a part of the first words. */
-  chunks: number;
-  /** Largest number of prefixes in memory at once. */
-  tableEntries: number;
-  /** Word sequences covered for every target (names built more than one way count more than once). */
-  candidates: number;
-}
-
 const DEFAULT_LIMIT = 1000;
 const DEFAULT_MAX_TABLE_ENTRIES = 1 << 21;
-/** Relative cost of making a prefix entry (step, store, insert) versus probing one suffix. */
-const PREFIX_ENTRY_COST = 3;
 /** Multiplier of Fibonacci hashing: spreads register values over the table's top-bit index. */
 const GOLDEN = 0x9e3779b1;
 
@@ -110,44 +95,6 @@ function prepareVocabulary(options: CrackOptions): Vocabulary {
   const words = [...new Set(options.words)].filter((word) => word.length > 0);
   const separators = ['', ...new Set(options.separators ?? [])].filter((s, i) => i === 0 || s.length > 0);
   return { words, separators, wordBytes: words.map(nameBytes) };
-}
-
-/** Σ_{i=0..n} base^i: sequences of 0..n joins. */
-function geometricSum(base: number, n: number): number {
-  let total = 0;
-  let term = 1;
-  for (let i = 0; i <= n; i++, term *= base) total += term;
-  return total;
-}
-
-function choosePlan(wordCount: number, separatorCount: number, maxWords: number, targets: number, maxEntries: number): CrackPlan {
-  const joins = wordCount * separatorCount;
-  let best: CrackPlan | null = null;
-  let bestCost = Infinity;
-  for (let prefixWords = 1; prefixWords <= maxWords; prefixWords++) {
-    // Prefixes starting with one given first word, 1..prefixWords words long.
-    const perFirstWord = geometricSum(joins, prefixWords - 1);
-    if (prefixWords > 1 && perFirstWord > maxEntries) break;
-    const firstWordsPerChunk = Math.max(1, Math.min(wordCount, Math.floor(maxEntries / perFirstWord)));
-    const chunks = Math.ceil(wordCount / firstWordsPerChunk);
-    // Spread the first words evenly over the chunks: same number of chunks, smaller table.
-    const balancedFirstWords = Math.ceil(wordCount / chunks);
-    const suffixWords = maxWords - prefixWords;
-    const cost = wordCount * perFirstWord * PREFIX_ENTRY_COST + chunks * targets * geometricSum(joins, suffixWords);
-    if (cost < bestCost) {
-      bestCost = cost;
-      best = {
-        words: wordCount,
-        joins,
-        prefixWords,
-        suffixWords,
-        chunks,
-        tableEntries: Math.max(1, balancedFirstWords * perFirstWord),
-        candidates: wordCount * geometricSum(joins, maxWords - 1),
-      };
-    }
-  }
-  return best!;
 }
 
 /** How the search for `targetCount` hashes would be split, and how many names it covers per target. */
