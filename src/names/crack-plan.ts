@@ -4,6 +4,7 @@
  * the table stays within its size and the total work is least.
  */
 
+/** How a search is split between the prefix table and the backward steps, and what it covers. */
 export interface CrackPlan {
   /** Distinct words and joins (separator + word, the separator possibly empty). */
   words: number;
