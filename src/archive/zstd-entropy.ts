@@ -6,9 +6,11 @@
  */
 import { refuseAt, refuseShortAt, type DecoderContext } from './decoder-context.js';
 
-const fail = (context: DecoderContext, at: number, expected: string, actual: string): never =>
+/** A refusal of the Zstandard stream at `at` (module-level, so the hot loops capture nothing). */
+export const fail = (context: DecoderContext, at: number, expected: string, actual: string): never =>
   refuseAt(context, 'zstd', at, expected, actual);
-const short = (context: DecoderContext, at: number, n: number, end: number): never => refuseShortAt(context, 'zstd', at, n, end);
+/** The refusal of a Zstandard stream that needs `n` more bytes at `at` than its `end` holds. */
+export const short = (context: DecoderContext, at: number, n: number, end: number): never => refuseShortAt(context, 'zstd', at, n, end);
 
 /** An FSE decoding table: per state, the symbol, the bits to read and the baseline of the next state. */
 export interface FseTable {
