@@ -21,7 +21,7 @@ import {
   type ArchiveRefusalReport,
 } from './census-archive-read.js';
 import type { ArchiveWorkerBatch, ArchiveWorkerData, ArchiveWorkerDone } from './census-archive-worker.js';
-import { runCensusWorkers } from './census-pool.js';
+import { nextTurn, runCensusWorkers } from './census-pool.js';
 import { ArchiveRefusal, openForgeFile, type OpenedForge } from './forge-archive.js';
 
 /** One archive's line of the census. */
@@ -68,8 +68,6 @@ export interface ArchiveCensusOptions {
   /** Data files done so far, of `total`. */
   onProgress?: (done: number, total: number) => void;
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 interface Batch {
   archive: number;
@@ -138,8 +136,6 @@ export async function censusArchives(
     for (let batch = queue.take(); batch !== null; batch = queue.take()) {
       const forge = opened[batch.archive]!.forge;
       finished(batch, await addArchiveEntries(census, archives[batch.archive]!, forge, batch.entries, options.dialect));
-      // The reads resolve at once, so without a turn of the event loop the workers' messages
-      // would wait until the main thread had taken every batch itself.
       if (workers) await nextTurn();
     }
     if (workers) for (const state of await workers) census.merge(state);

@@ -21,6 +21,12 @@ export function defaultCensusJobs(parallelism = availableParallelism()): number 
   return Math.max(1, parallelism - 1);
 }
 
+/**
+ * One turn of the event loop, for the main thread between its own batches: its reads resolve at
+ * once, so without it the workers' messages would wait until it had taken every batch itself.
+ */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** What a census worker answers: ready, a batch done (its id echoed), its partial state at the end, or a failure. */
 export type PoolReply<Done> =
   { type: 'ready' } | ({ type: 'done'; id: number } & Done) | { type: 'state'; state: CensusState } | { type: 'failed'; message: string };

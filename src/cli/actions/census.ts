@@ -14,7 +14,7 @@ import type { Reading } from '../../formats/layout.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { NameDictionary } from '../../names/dictionary.js';
 import { addPaths } from '../census-files.js';
-import { defaultCensusJobs, runCensusWorkers } from '../census-pool.js';
+import { defaultCensusJobs, nextTurn, runCensusWorkers } from '../census-pool.js';
 import type { CensusWorkerBatch, CensusWorkerData, CensusWorkerDone } from '../census-worker.js';
 import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
@@ -99,8 +99,6 @@ function startWorkers(
     done: (files, reply) => onDone(files.length, reply.archives),
   });
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Reads, counts and checks every file: in-process for a small corpus, else the main thread and
