@@ -207,6 +207,7 @@ export {
   forgeNameMatcher,
   forgeResourceLabel,
   isForgeHeader,
+  isSkeletalClass,
   parseForgeClasses,
   safeForgeName,
 } from './archive/forge-select.js';

@@ -6,11 +6,11 @@
  */
 import {
   blobSource,
-  forgeClassName,
   forgeEntryLabel,
   forgeEntryMayHoldSkeleton,
   forgeResourceLabel,
   isForgeHeader,
+  isSkeletalClass,
   openForge,
   ParseError,
   readDataFile,
@@ -40,11 +40,6 @@ const MAGIC_BYTES = 9;
 export async function isArchiveFile(file: Blob): Promise<boolean> {
   return isForgeHeader(new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer()));
 }
-
-const isSkeletal = (classHash: number): boolean => {
-  const name = forgeClassName(classHash);
-  return name === 'Skeleton' || name === 'SkeletonComponent';
-};
 
 /** Yields to the page (a task, not a microtask), so it draws and answers between data files. */
 const nextTask = (): Promise<void> =>
@@ -101,7 +96,7 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
       break;
     }
     resources.forEach((resource, index) => {
-      if (!isSkeletal(resource.classHash)) return;
+      if (!isSkeletalClass(resource.classHash)) return;
       // A copy: the body is a view of the whole decompressed data file, which is let go.
       options.onItem({
         name: forgeResourceLabel(archive, entry, index, resource.name),

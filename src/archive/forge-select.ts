@@ -113,7 +113,12 @@ export function isForgeHeader(head: Uint8Array): boolean {
  * census or listing that must find it reads every data file). Never throws.
  */
 export function forgeEntryMayHoldSkeleton(entry: Pick<ForgeEntry, 'resourceType'>): boolean {
-  const type = entry.resourceType >>> 0;
+  return isSkeletalClass(entry.resourceType);
+}
+
+/** Whether a class hash is Skeleton's or SkeletonComponent's, the two classes the project reads. Never throws. */
+export function isSkeletalClass(classHash: number): boolean {
+  const type = classHash >>> 0;
   return type === CLASS.Skeleton || type === CLASS.SkeletonComponent;
 }
 

@@ -4,7 +4,7 @@
  * its checksums checked and its blocks decompressed, and each Skeleton and SkeletonComponent
  * record is counted as a file of the census, named `archive: entry N "name": resource I "name"`.
  */
-import { forgeClassName, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
+import { forgeClassName, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
 import { readDataFile, type Forge, type ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import { CLASS } from '../formats/classes.js';
@@ -98,7 +98,7 @@ export async function addArchiveEntries(
     counts.resources += resources.length;
     resources.forEach((resource, index) => {
       const cls = resource.classHash >>> 0;
-      if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
+      if (!isSkeletalClass(cls)) return;
       if (cls === CLASS.Skeleton) counts.skeletons++;
       else counts.components++;
       const label = forgeResourceLabel(archive, entry, index, resource.name);

@@ -4,10 +4,9 @@
  * file, its id in hex, or its name). An entry holding a single Skeleton or SkeletonComponent needs
  * no `--resource`.
  */
-import { forgeClassExtension, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
+import { forgeClassExtension, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
 import { count } from '../io/format.js';
 import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
-import { CLASS } from '../formats/classes.js';
 import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
 import type { Dialect } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
@@ -31,9 +30,7 @@ function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: stri
 
 function findResource(resources: readonly ForgeResource[], wanted: string | undefined, where: string): number {
   if (wanted === undefined) {
-    const skeletal = resources.flatMap((r, i) =>
-      r.classHash >>> 0 === CLASS.Skeleton || r.classHash >>> 0 === CLASS.SkeletonComponent ? [i] : [],
-    );
+    const skeletal = resources.flatMap((r, i) => (isSkeletalClass(r.classHash) ? [i] : []));
     if (skeletal.length === 1) return skeletal[0]!;
     if (skeletal.length === 0) {
       const classes = [...new Set(resources.map((r) => forgeClassExtension(r.classHash)))].join(', ');

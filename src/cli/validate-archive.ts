@@ -4,7 +4,7 @@
  * data file is one refused line with its archive offset, and the rest are read. Data files are
  * chosen as the census chooses them (census-archives.ts: by the index's type), or all of them.
  */
-import { forgeEntryLabel, forgeEntryMayHoldSkeleton, forgeResourceLabel } from '../archive/forge-select.js';
+import { forgeEntryLabel, forgeEntryMayHoldSkeleton, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
 import { readDataFile } from '../archive/forge.js';
 import type { FileValidation } from './actions/validate.js';
 import { CLASS } from '../formats/classes.js';
@@ -55,7 +55,7 @@ export async function validateArchive(
       }
       resources.forEach((resource, index) => {
         const cls = resource.classHash >>> 0;
-        if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
+        if (!isSkeletalClass(cls)) return;
         const label = forgeResourceLabel(archive, entry, index, resource.name);
         const header = classifyHeader(resource.body, dialect)[0];
         if (header === undefined) {

@@ -132,6 +132,7 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeNameMatcher',
     'forgeResourceLabel',
     'isForgeHeader',
+    'isSkeletalClass',
     'parseForgeClasses',
     'safeForgeName',
   ],

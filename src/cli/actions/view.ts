@@ -6,7 +6,13 @@ import type { ViewOptions } from '../commands/view.js';
 import { UsageError } from '../errors.js';
 import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
-import { forgeEntryLabel, forgeEntryMayHoldSkeleton, forgeResourceLabel, isForgeHeader } from '../../archive/forge-select.js';
+import {
+  forgeEntryLabel,
+  forgeEntryMayHoldSkeleton,
+  forgeResourceLabel,
+  isForgeHeader,
+  isSkeletalClass,
+} from '../../archive/forge-select.js';
 import { readDataFile } from '../../archive/forge.js';
 import { CLASS } from '../../formats/classes.js';
 import { ParseError } from '../../io/errors.js';
@@ -125,7 +131,7 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
       }
       resources.forEach((resource, index) => {
         const cls = resource.classHash >>> 0;
-        if (cls !== CLASS.Skeleton && cls !== CLASS.SkeletonComponent) return;
+        if (!isSkeletalClass(cls)) return;
         const name = forgeResourceLabel(shown, entry, index, resource.name);
         if (resource.body.length > maxSize) {
           const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
