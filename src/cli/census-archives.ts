@@ -15,13 +15,16 @@ import { count, groupThousands } from '../io/format.js';
 import {
   addArchiveEntries,
   addBatchCounts,
+  countArchiveEntries,
   emptyBatchCounts,
   recordArchiveRefusal,
   type ArchiveBatchCounts,
   type ArchiveRefusalReport,
 } from './census-archive-read.js';
 import type { ArchiveWorkerBatch, ArchiveWorkerData, ArchiveWorkerDone } from './census-archive-worker.js';
-import { nextTurn, runCensusWorkers } from './census-pool.js';
+import type { DataFileOutcome } from './census-archive-outcomes.js';
+import type { ArchiveReaderBatch, ArchiveReaderData, ArchiveReaderDone } from './census-archive-reader.js';
+import { runCensusWorkers } from './census-pool.js';
 import { ArchiveRefusal, openForgeFile, type OpenedForge } from './forge-archive.js';
 
 /** One archive's line of the census. */
@@ -131,14 +134,17 @@ export async function censusArchives(
     };
     const threads = Math.max(1, Math.min(options.jobs, Math.floor(total / ENTRIES_PER_THREAD)));
     const queue = { next: 0, take: (): Batch | null => (queue.next < batches.length ? batches[queue.next++]! : null) };
-    const workers = threads > 1 ? startWorkers(queue, threads - 1, archives, opened, options, finished) : null;
-    workers?.catch(() => undefined);
-    for (let batch = queue.take(); batch !== null; batch = queue.take()) {
-      const forge = opened[batch.archive]!.forge;
-      finished(batch, await addArchiveEntries(census, archives[batch.archive]!, forge, batch.entries, options.dialect));
-      if (workers) await nextTurn();
+    const pool: ThreadPool = { queue, archives, opened, census, options, finished };
+    if (threads === 1) {
+      for (let batch = queue.take(); batch !== null; batch = queue.take()) {
+        finished(
+          batch,
+          await addArchiveEntries(census, archives[batch.archive]!, opened[batch.archive]!.forge, batch.entries, options.dialect),
+        );
+      }
+    } else {
+      await countWithReader(pool, threads - 2);
     }
-    if (workers) for (const state of await workers) census.merge(state);
   } finally {
     await Promise.all(opened.map((o) => o?.close()));
   }
@@ -156,15 +162,99 @@ export async function censusArchives(
   return lines;
 }
 
-/** Starts `count` archive workers taking batches from the queue; resolves with their census states. */
-function startWorkers(
-  queue: { take(): Batch | null },
-  count: number,
-  archives: readonly string[],
-  opened: readonly (OpenedForge | null)[],
-  options: ArchiveCensusOptions,
-  finished: (batch: Batch, counts: ArchiveBatchCounts) => void,
-): Promise<CensusState[]> {
+/** What the threads of one archive census share. */
+interface ThreadPool {
+  queue: { take(): Batch | null };
+  archives: readonly string[];
+  opened: readonly (OpenedForge | null)[];
+  census: CensusAccumulator;
+  options: ArchiveCensusOptions;
+  finished: (batch: Batch, counts: ArchiveBatchCounts) => void;
+}
+
+/** The reader's batches read and not yet counted at most: the memory they hold stays a few batches whatever the archive. */
+const READ_AHEAD = 4;
+
+/**
+ * A reader thread reads and decompresses batches ahead of the main thread, which decodes, checks
+ * and counts them in the order they were taken; `fullWorkers` more threads read and count batches
+ * of their own. So the main thread never warms up the reading, nor the reader the checks: each
+ * thread's cold start is half of the work's, which is what makes a second thread pay on two cores.
+ */
+async function countWithReader(pool: ThreadPool, fullWorkers: number): Promise<void> {
+  const { queue, archives, opened, census, options, finished } = pool;
+  const taken: Batch[] = [];
+  const read = new Map<Batch, DataFileOutcome[]>();
+  let counted = 0;
+  let readerDone = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  let room: (() => void) | null = null;
+  const signal = (): void => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  const makeRoom = (): void => {
+    const resume = room;
+    room = null;
+    resume?.();
+  };
+  // The first failure ends the census: the reader, if held back, is let go and given no more.
+  const stop = (error: unknown): void => {
+    failure ??= error;
+    makeRoom();
+    signal();
+  };
+  const reader = runCensusWorkers<Batch, ArchiveReaderBatch, ArchiveReaderDone>({
+    module: 'census-archive-reader',
+    what: 'census archive reader',
+    count: 1,
+    workerData: { censusArchiveReader: true } satisfies ArchiveReaderData,
+    take: async () => {
+      while (failure === null && taken.length - counted >= READ_AHEAD) await new Promise<void>((resolve) => (room = resolve));
+      if (failure !== null) return null;
+      const batch = queue.take();
+      if (batch !== null) taken.push(batch);
+      return batch;
+    },
+    batch: (batch) => ({ archive: archives[batch.archive]!, version: opened[batch.archive]!.forge.version, entries: batch.entries }),
+    done: (batch, reply) => {
+      read.set(batch, reply.outcomes);
+      signal();
+    },
+  });
+  reader.then(() => {
+    readerDone = true;
+    signal();
+  }, stop);
+  const workers = fullWorkers > 0 ? startWorkers(pool, fullWorkers) : null;
+  workers?.catch(stop);
+  try {
+    for (;;) {
+      if (failure !== null) throw failure;
+      const batch = taken[counted];
+      const outcomes = batch === undefined ? undefined : read.get(batch);
+      if (batch !== undefined && outcomes !== undefined) {
+        read.delete(batch);
+        counted++;
+        makeRoom();
+        finished(batch, countArchiveEntries(census, archives[batch.archive]!, outcomes, options.dialect));
+        continue;
+      }
+      if (readerDone && counted === taken.length) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } catch (error) {
+    stop(error);
+    throw error;
+  }
+  if (workers) for (const state of await workers) census.merge(state);
+}
+
+/** Starts `count` archive workers that read and count batches from the queue; resolves with their census states. */
+function startWorkers(pool: ThreadPool, count: number): Promise<CensusState[]> {
+  const { queue, archives, opened, options, finished } = pool;
   const workerData: ArchiveWorkerData = {
     censusArchiveWorker: true,
     dialect: options.dialect,

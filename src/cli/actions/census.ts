@@ -14,7 +14,7 @@ import type { Reading } from '../../formats/layout.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { NameDictionary } from '../../names/dictionary.js';
 import { addPaths } from '../census-files.js';
-import { defaultCensusJobs, nextTurn, runCensusWorkers } from '../census-pool.js';
+import { defaultArchiveCensusJobs, defaultCensusJobs, nextTurn, runCensusWorkers } from '../census-pool.js';
 import type { CensusWorkerBatch, CensusWorkerData, CensusWorkerDone } from '../census-worker.js';
 import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
@@ -47,6 +47,8 @@ export interface CensusRunOptions {
   namesFiles: readonly string[];
   /** Threads reading files at most, the main thread included: 1 reads in-process only. */
   jobs: number;
+  /** Threads for the data files of archives, the main thread included (default: `jobs`). */
+  archiveJobs?: number;
   /** Overrides CENSUS_FILES_PER_THREAD (0: use `jobs` threads whatever the corpus size). */
   filesPerThread?: number;
   onProgress?: (done: number) => void;
@@ -140,16 +142,17 @@ export async function runCensus(
   const lines = await censusArchives(
     archives.map((a) => a.path),
     census,
-    { ...options, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress },
+    { ...options, jobs: options.archiveJobs ?? options.jobs, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress },
   );
   return { ...census.report(), archives: lines };
 }
 
-function parseJobs(value: string | undefined): number {
-  if (value === undefined) return defaultCensusJobs();
+/** `--jobs` for the loose files and for the archives' data files: the number given, or each one's default. */
+function parseJobs(value: string | undefined): { jobs: number; archiveJobs: number } {
+  if (value === undefined) return { jobs: defaultCensusJobs(), archiveJobs: defaultArchiveCensusJobs() };
   const jobs = Number(value);
   if (!/^\d+$/.test(value) || jobs < 1) throw new UsageError(`--jobs takes a whole number of at least 1, got "${value}"`);
-  return jobs;
+  return { jobs, archiveJobs: jobs };
 }
 
 function displayPath(path: string): string {
@@ -166,7 +169,7 @@ function destination(value: string | boolean | undefined): 'stdout' | string | n
 /** Runs `census` with what commander parsed. */
 export async function censusCommand(paths: string[], options: CensusCommandOptions): Promise<void> {
   const read = resourceReadOptions(options);
-  const jobs = parseJobs(options.jobs);
+  const { jobs, archiveJobs } = parseJobs(options.jobs);
   const json = destination(options.json);
   const markdown = destination(options.markdown);
   if (json === 'stdout' && markdown === 'stdout') throw new UsageError('only one of --json and --markdown can go to stdout');
@@ -191,6 +194,7 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
       names,
       namesFiles: options.names ?? [],
       jobs,
+      archiveJobs,
       onProgress: (done) => progress.update(done),
       everyDataFile: options.everyDataFile === true,
       onArchiveProgress: (done, total) => {
