@@ -70,6 +70,8 @@ export interface ArchiveCensusOptions {
   everyDataFile?: boolean;
   /** Data files done so far, of `total`. */
   onProgress?: (done: number, total: number) => void;
+  /** A reader thread started early (see {@link ArchiveReader}); released unused when one thread will do. */
+  reader?: ArchiveReader;
 }
 
 interface Batch {
@@ -136,6 +138,7 @@ export async function censusArchives(
     const queue = { next: 0, take: (): Batch | null => (queue.next < batches.length ? batches[queue.next++]! : null) };
     const pool: ThreadPool = { queue, archives, opened, census, options, finished };
     if (threads === 1) {
+      void options.reader?.release();
       for (let batch = queue.take(); batch !== null; batch = queue.take()) {
         finished(
           batch,
@@ -143,10 +146,10 @@ export async function censusArchives(
         );
       }
     } else {
-      await countWithReader(pool, threads - 2);
+      await (options.reader ?? new ArchiveReader()).run(pool, threads - 2);
     }
   } finally {
-    await Promise.all(opened.map((o) => o?.close()));
+    await Promise.all([options.reader?.release(), ...opened.map((o) => o?.close())]);
   }
   lines.forEach((line, a) => {
     const tally = counts[a]!;
@@ -177,79 +180,115 @@ const READ_AHEAD = 4;
 
 /**
  * A reader thread reads and decompresses batches ahead of the main thread, which decodes, checks
- * and counts them in the order they were taken; `fullWorkers` more threads read and count batches
- * of their own. So the main thread never warms up the reading, nor the reader the checks: each
- * thread's cold start is half of the work's, which is what makes a second thread pay on two cores.
+ * and counts them in the order they were taken; more threads, if any, read and count batches of
+ * their own. So the main thread never warms up the reading, nor the reader the checks: each
+ * thread's cold start is only its half of the work's, which is what makes a second thread pay on
+ * two cores. The thread can be started before the archives' tables are read (its start then
+ * overlaps theirs) and is fed once the batches are known.
  */
-async function countWithReader(pool: ThreadPool, fullWorkers: number): Promise<void> {
-  const { queue, archives, opened, census, options, finished } = pool;
-  const taken: Batch[] = [];
-  const read = new Map<Batch, DataFileOutcome[]>();
-  let counted = 0;
-  let readerDone = false;
-  let failure: unknown = null;
-  let wake: (() => void) | null = null;
-  let room: (() => void) | null = null;
-  const signal = (): void => {
-    const resume = wake;
-    wake = null;
-    resume?.();
-  };
-  const makeRoom = (): void => {
-    const resume = room;
-    room = null;
-    resume?.();
-  };
-  // The first failure ends the census: the reader, if held back, is let go and given no more.
-  const stop = (error: unknown): void => {
-    failure ??= error;
-    makeRoom();
-    signal();
-  };
-  const reader = runCensusWorkers<Batch, ArchiveReaderBatch, ArchiveReaderDone>({
-    module: 'census-archive-reader',
-    what: 'census archive reader',
-    count: 1,
-    workerData: { censusArchiveReader: true } satisfies ArchiveReaderData,
-    take: async () => {
-      while (failure === null && taken.length - counted >= READ_AHEAD) await new Promise<void>((resolve) => (room = resolve));
-      if (failure !== null) return null;
-      const batch = queue.take();
-      if (batch !== null) taken.push(batch);
-      return batch;
-    },
-    batch: (batch) => ({ archive: archives[batch.archive]!, version: opened[batch.archive]!.forge.version, entries: batch.entries }),
-    done: (batch, reply) => {
-      read.set(batch, reply.outcomes);
-      signal();
-    },
-  });
-  reader.then(() => {
-    readerDone = true;
-    signal();
-  }, stop);
-  const workers = fullWorkers > 0 ? startWorkers(pool, fullWorkers) : null;
-  workers?.catch(stop);
-  try {
-    for (;;) {
-      if (failure !== null) throw failure;
-      const batch = taken[counted];
-      const outcomes = batch === undefined ? undefined : read.get(batch);
-      if (batch !== undefined && outcomes !== undefined) {
-        read.delete(batch);
-        counted++;
-        makeRoom();
-        finished(batch, countArchiveEntries(census, archives[batch.archive]!, outcomes, options.dialect));
-        continue;
-      }
-      if (readerDone && counted === taken.length) break;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  } catch (error) {
-    stop(error);
-    throw error;
+export class ArchiveReader {
+  private pool: ThreadPool | null = null;
+  private begin!: () => void;
+  private readonly begun = new Promise<void>((resolve) => (this.begin = resolve));
+  private readonly taken: Batch[] = [];
+  private readonly read = new Map<Batch, DataFileOutcome[]>();
+  private counted = 0;
+  private readerDone = false;
+  private failure: unknown = null;
+  private wake: (() => void) | null = null;
+  private room: (() => void) | null = null;
+  private readonly thread: Promise<unknown>;
+
+  /** Starts the thread; it waits for {@link run} (or {@link release}) before it reads anything. */
+  constructor() {
+    this.thread = runCensusWorkers<Batch, ArchiveReaderBatch, ArchiveReaderDone>({
+      module: 'census-archive-reader',
+      what: 'census archive reader',
+      count: 1,
+      workerData: { censusArchiveReader: true } satisfies ArchiveReaderData,
+      take: () => this.take(),
+      batch: (batch) => {
+        const { archives, opened } = this.pool!;
+        return { archive: archives[batch.archive]!, version: opened[batch.archive]!.forge.version, entries: batch.entries };
+      },
+      done: (batch, reply) => {
+        this.read.set(batch, reply.outcomes);
+        this.signal();
+      },
+    });
+    this.thread.then(
+      () => {
+        this.readerDone = true;
+        this.signal();
+      },
+      (error: unknown) => this.stop(error),
+    );
   }
-  if (workers) for (const state of await workers) census.merge(state);
+
+  /** Lets the thread go without work (no archive needed it): it is told to finish. Resolves when it has. */
+  async release(): Promise<void> {
+    this.begin();
+    await this.thread.catch(() => undefined);
+  }
+
+  /** Counts every batch of the pool's queue, `fullWorkers` more threads taking batches of their own. */
+  async run(pool: ThreadPool, fullWorkers: number): Promise<void> {
+    this.pool = pool;
+    this.begin();
+    const workers = fullWorkers > 0 ? startWorkers(pool, fullWorkers) : null;
+    workers?.catch((error: unknown) => this.stop(error));
+    try {
+      for (;;) {
+        if (this.failure !== null) throw this.failure;
+        const batch = this.taken[this.counted];
+        const outcomes = batch === undefined ? undefined : this.read.get(batch);
+        if (batch !== undefined && outcomes !== undefined) {
+          this.read.delete(batch);
+          this.counted++;
+          this.makeRoom();
+          pool.finished(batch, countArchiveEntries(pool.census, pool.archives[batch.archive]!, outcomes, pool.options.dialect));
+          continue;
+        }
+        if (this.readerDone && this.counted === this.taken.length) break;
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+    } catch (error) {
+      this.stop(error);
+      throw error;
+    }
+    if (workers) for (const state of await workers) pool.census.merge(state);
+  }
+
+  /** The reader's next batch: held back while it is {@link READ_AHEAD} batches ahead; none once the census failed. */
+  private async take(): Promise<Batch | null> {
+    await this.begun;
+    while (this.failure === null && this.taken.length - this.counted >= READ_AHEAD) {
+      await new Promise<void>((resolve) => (this.room = resolve));
+    }
+    if (this.failure !== null || this.pool === null) return null;
+    const batch = this.pool.queue.take();
+    if (batch !== null) this.taken.push(batch);
+    return batch;
+  }
+
+  private signal(): void {
+    const resume = this.wake;
+    this.wake = null;
+    resume?.();
+  }
+
+  private makeRoom(): void {
+    const resume = this.room;
+    this.room = null;
+    resume?.();
+  }
+
+  /** The first failure ends the census: the reader, if held back, is let go and given no more. */
+  private stop(error: unknown): void {
+    this.failure ??= error;
+    this.makeRoom();
+    this.signal();
+  }
 }
 
 /** Starts `count` archive workers that read and count batches from the queue; resolves with their census states. */

@@ -462,6 +462,21 @@ describe('census --jobs', () => {
   }, 60_000);
 });
 
+describe('census --jobs 2 with a reader thread started early and let go unused', () => {
+  it('a small archive is read in-process, and a resource named .forge is read as the resource it is', async () => {
+    const small = archiveFile(handArchive(ENTRIES, { version: 27 }).bytes);
+    const two = await runCli(['census', small, '--json', '--jobs', '2']);
+    expect(JSON.parse(two.stdout)).toEqual(JSON.parse((await runCli(['census', small, '--json', '--jobs', '1'])).stdout));
+    // The skater resource under an archive's name: one scimitar Skeleton, no archive line.
+    const named = archiveFile(SKATER, 'skater.forge');
+    const run = await runCli(['census', named, '--json', '--jobs', '2']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json.skeletons.byDialect).toEqual({ anvilnext: 0, scimitar: 1 });
+    expect(json.archives).toBeUndefined();
+  }, 30_000);
+});
+
 describe('forge commands refuse what is not an archive', () => {
   it('a resource file fails (exit 1); a missing file is a usage error (exit 2)', async () => {
     const run = await runCli(['forge', 'list', 'samples/scimitar/SWS_Skater.Skeleton']);

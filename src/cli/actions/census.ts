@@ -26,7 +26,7 @@ import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { offenderLine } from '../check-report.js';
-import { archiveCensusMarkdown, archiveCensusText, censusArchives, type ArchiveCensus } from '../census-archives.js';
+import { ArchiveReader, archiveCensusMarkdown, archiveCensusText, censusArchives, type ArchiveCensus } from '../census-archives.js';
 
 /**
  * Fewest files worth one more thread. A worker loads the modules and compiles the hot code anew,
@@ -111,6 +111,23 @@ export async function runCensus(
   options: CensusRunOptions,
   problems: readonly InputProblem[] = [],
 ): Promise<CensusRunReport> {
+  const archiveJobs = options.archiveJobs ?? options.jobs;
+  // An archive's reader thread starts now when a path looks like one, so that its start overlaps
+  // the loose files and the archive's tables; it is let go unused if no archive needs it.
+  const reader = archiveJobs >= 2 && paths.some((p) => /\.forge$/i.test(p.path)) ? new ArchiveReader() : undefined;
+  try {
+    return await censusOf(paths, { ...options, archiveJobs }, problems, reader);
+  } finally {
+    await reader?.release();
+  }
+}
+
+async function censusOf(
+  paths: readonly InputFile[],
+  options: CensusRunOptions & { archiveJobs: number },
+  problems: readonly InputProblem[],
+  reader: ArchiveReader | undefined,
+): Promise<CensusRunReport> {
   const census = new CensusAccumulator({ dialect: options.dialect, reading: options.reading, names: options.names });
   for (const problem of problems) {
     if (problem.failed) census.addUnreadable(problem.path, problem.reason);
@@ -142,7 +159,7 @@ export async function runCensus(
   const lines = await censusArchives(
     archives.map((a) => a.path),
     census,
-    { ...options, jobs: options.archiveJobs ?? options.jobs, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress },
+    { ...options, jobs: options.archiveJobs, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress, reader },
   );
   return { ...census.report(), archives: lines };
 }
