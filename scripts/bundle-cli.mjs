@@ -7,7 +7,6 @@
 //                             runs (each one file, so `census` loads cli.js and census.js, little else)
 //   dist/cli/census-worker.js the census's worker thread
 //   dist/cli/census-archive-worker.js  the census's worker for .forge data files
-//   dist/cli/census-archive-reader.js  the census's reader of .forge data files (archive code only)
 //   dist/cli/errors.js        the one module cli.js and the actions share, so `instanceof UsageError` holds
 import { readdirSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -71,5 +70,4 @@ await Promise.all([
   }),
   build({ ...common, entryPoints: ['src/cli/census-worker.ts'], outfile: 'dist/cli/census-worker.js' }),
   build({ ...common, entryPoints: ['src/cli/census-archive-worker.ts'], outfile: 'dist/cli/census-archive-worker.js' }),
-  build({ ...common, entryPoints: ['src/cli/census-archive-reader.ts'], outfile: 'dist/cli/census-archive-reader.js' }),
 ]);

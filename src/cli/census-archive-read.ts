@@ -1,16 +1,16 @@
 /**
- * One batch of an archive's data files into a census, in the main thread or a census worker (kept
- * apart from census-archives.ts so a worker loads no more than it counts with): each Skeleton and
- * SkeletonComponent record of the data files read is counted as a file of the census, named
- * `archive: entry N "name": resource I "name"`.
+ * One batch of an archive's data files into a census, in the main thread or a worker (kept apart
+ * from census-archives.ts so a worker loads no more than it reads with): each data file is read,
+ * its checksums checked and its blocks decompressed, and each Skeleton and SkeletonComponent
+ * record is counted as a file of the census, named `archive: entry N "name": resource I "name"`.
  */
-import { forgeClassName, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
-import type { Forge, ForgeEntry } from '../archive/forge.js';
+import { forgeClassName, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
+import { readDataFile, type Forge, type ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import { CLASS } from '../formats/classes.js';
 import type { Dialect } from '../formats/dialect.js';
 import { describeHeader } from '../formats/resource.js';
-import { readArchiveEntries, type DataFileOutcome, type RefusalPlace } from './census-archive-outcomes.js';
+import { ParseError } from '../io/errors.js';
 
 /** A refusal inside an archive: the entry, and the archive offset and field path of the ParseError. */
 export interface ArchiveRefusalReport {
@@ -59,7 +59,7 @@ export function recordArchiveRefusal(
   counts: ArchiveBatchCounts,
   archive: string,
   entry: Pick<ForgeEntry, 'number' | 'name'> | null,
-  error: RefusalPlace,
+  error: ParseError,
 ): void {
   const where = entry === null ? archive : `${archive}: ${forgeEntryLabel(entry)}`;
   census.addUnreadable(where, `refused at ${error.message}`);
@@ -73,42 +73,10 @@ export function recordArchiveRefusal(
 }
 
 /**
- * Counts read data files into the census: each Skeleton and SkeletonComponent record is a file of
- * it, named `archive: entry N "name": resource I "name"`; a refused data file is one unreadable
- * file and one refusal of the counts.
+ * Reads each entry's data file and counts its Skeleton and SkeletonComponent records into the
+ * census; a data file refused is one unreadable file of the census and one refusal of the counts,
+ * and the next is read. Rejects only on what is not a refusal (the source failing).
  */
-export function countArchiveEntries(
-  census: CensusAccumulator,
-  archive: string,
-  outcomes: readonly DataFileOutcome[],
-  dialect?: Dialect,
-): ArchiveBatchCounts {
-  const counts = emptyBatchCounts();
-  for (const outcome of outcomes) {
-    const entry = outcome.entry;
-    if ('refusal' in outcome) {
-      recordArchiveRefusal(census, counts, archive, entry, outcome.refusal);
-      continue;
-    }
-    counts.dataFiles++;
-    counts.resources += outcome.resources;
-    for (const record of outcome.skeletal) {
-      const cls = record.classHash;
-      if (cls === CLASS.Skeleton) counts.skeletons++;
-      else counts.components++;
-      const label = forgeResourceLabel(archive, entry, record.index, record.name);
-      // The record says what it is; a body whose header no layout reads is a refusal, never a silent skip.
-      census.addFile(
-        label,
-        record.body,
-        () => `the record's class is ${forgeClassName(cls)}, but its body is not one we read (${describeHeader(record.body, dialect)})`,
-      );
-    }
-  }
-  return counts;
-}
-
-/** Reads each entry's data file and counts it into the census, in this thread: {@link readArchiveEntries}, then {@link countArchiveEntries}. */
 export async function addArchiveEntries(
   census: CensusAccumulator,
   archive: string,
@@ -116,5 +84,31 @@ export async function addArchiveEntries(
   entries: readonly ForgeEntry[],
   dialect?: Dialect,
 ): Promise<ArchiveBatchCounts> {
-  return countArchiveEntries(census, archive, await readArchiveEntries(forge, entries), dialect);
+  const counts = emptyBatchCounts();
+  for (const entry of entries) {
+    let resources;
+    try {
+      resources = (await readDataFile(forge, entry)).resources;
+    } catch (error) {
+      if (!(error instanceof ParseError)) throw error;
+      recordArchiveRefusal(census, counts, archive, entry, error);
+      continue;
+    }
+    counts.dataFiles++;
+    counts.resources += resources.length;
+    resources.forEach((resource, index) => {
+      const cls = resource.classHash >>> 0;
+      if (!isSkeletalClass(cls)) return;
+      if (cls === CLASS.Skeleton) counts.skeletons++;
+      else counts.components++;
+      const label = forgeResourceLabel(archive, entry, index, resource.name);
+      // The record says what it is; a body whose header no layout reads is a refusal, never a silent skip.
+      census.addFile(
+        label,
+        resource.body,
+        () => `the record's class is ${forgeClassName(cls)}, but its body is not one we read (${describeHeader(resource.body, dialect)})`,
+      );
+    });
+  }
+  return counts;
 }

@@ -15,16 +15,13 @@ import { count, groupThousands } from '../io/format.js';
 import {
   addArchiveEntries,
   addBatchCounts,
-  countArchiveEntries,
   emptyBatchCounts,
   recordArchiveRefusal,
   type ArchiveBatchCounts,
   type ArchiveRefusalReport,
 } from './census-archive-read.js';
 import type { ArchiveWorkerBatch, ArchiveWorkerData, ArchiveWorkerDone } from './census-archive-worker.js';
-import type { DataFileOutcome } from './census-archive-outcomes.js';
-import type { ArchiveReaderBatch, ArchiveReaderData, ArchiveReaderDone } from './census-archive-reader.js';
-import { runCensusWorkers } from './census-pool.js';
+import { nextTurn, runCensusWorkers } from './census-pool.js';
 import { ArchiveRefusal, openForgeFile, type OpenedForge } from './forge-archive.js';
 
 /** One archive's line of the census. */
@@ -70,8 +67,6 @@ export interface ArchiveCensusOptions {
   everyDataFile?: boolean;
   /** Data files done so far, of `total`. */
   onProgress?: (done: number, total: number) => void;
-  /** A reader thread started early (see {@link ArchiveReader}); released unused when one thread will do. */
-  reader?: ArchiveReader;
 }
 
 interface Batch {
@@ -136,20 +131,16 @@ export async function censusArchives(
     };
     const threads = Math.max(1, Math.min(options.jobs, Math.floor(total / ENTRIES_PER_THREAD)));
     const queue = { next: 0, take: (): Batch | null => (queue.next < batches.length ? batches[queue.next++]! : null) };
-    const pool: ThreadPool = { queue, archives, opened, census, options, finished };
-    if (threads === 1) {
-      void options.reader?.release();
-      for (let batch = queue.take(); batch !== null; batch = queue.take()) {
-        finished(
-          batch,
-          await addArchiveEntries(census, archives[batch.archive]!, opened[batch.archive]!.forge, batch.entries, options.dialect),
-        );
-      }
-    } else {
-      await (options.reader ?? new ArchiveReader()).run(pool, threads - 2);
+    const workers = threads > 1 ? startWorkers(queue, threads - 1, archives, opened, options, finished) : null;
+    workers?.catch(() => undefined);
+    for (let batch = queue.take(); batch !== null; batch = queue.take()) {
+      const forge = opened[batch.archive]!.forge;
+      finished(batch, await addArchiveEntries(census, archives[batch.archive]!, forge, batch.entries, options.dialect));
+      if (workers) await nextTurn();
     }
+    if (workers) for (const state of await workers) census.merge(state);
   } finally {
-    await Promise.all([options.reader?.release(), ...opened.map((o) => o?.close())]);
+    await Promise.all(opened.map((o) => o?.close()));
   }
   lines.forEach((line, a) => {
     const tally = counts[a]!;
@@ -165,135 +156,15 @@ export async function censusArchives(
   return lines;
 }
 
-/** What the threads of one archive census share. */
-interface ThreadPool {
-  queue: { take(): Batch | null };
-  archives: readonly string[];
-  opened: readonly (OpenedForge | null)[];
-  census: CensusAccumulator;
-  options: ArchiveCensusOptions;
-  finished: (batch: Batch, counts: ArchiveBatchCounts) => void;
-}
-
-/** The reader's batches read and not yet counted at most: the memory they hold stays a few batches whatever the archive. */
-const READ_AHEAD = 4;
-
-/**
- * A reader thread reads and decompresses batches ahead of the main thread, which decodes, checks
- * and counts them in the order they were taken; more threads, if any, read and count batches of
- * their own. So the main thread never warms up the reading, nor the reader the checks: each
- * thread's cold start is only its half of the work's, which is what makes a second thread pay on
- * two cores. The thread can be started before the archives' tables are read (its start then
- * overlaps theirs) and is fed once the batches are known.
- */
-export class ArchiveReader {
-  private pool: ThreadPool | null = null;
-  private begin!: () => void;
-  private readonly begun = new Promise<void>((resolve) => (this.begin = resolve));
-  private readonly taken: Batch[] = [];
-  private readonly read = new Map<Batch, DataFileOutcome[]>();
-  private counted = 0;
-  private readerDone = false;
-  private failure: unknown = null;
-  private wake: (() => void) | null = null;
-  private room: (() => void) | null = null;
-  private readonly thread: Promise<unknown>;
-
-  /** Starts the thread; it waits for {@link run} (or {@link release}) before it reads anything. */
-  constructor() {
-    this.thread = runCensusWorkers<Batch, ArchiveReaderBatch, ArchiveReaderDone>({
-      module: 'census-archive-reader',
-      what: 'census archive reader',
-      count: 1,
-      workerData: { censusArchiveReader: true } satisfies ArchiveReaderData,
-      take: () => this.take(),
-      batch: (batch) => {
-        const { archives, opened } = this.pool!;
-        return { archive: archives[batch.archive]!, version: opened[batch.archive]!.forge.version, entries: batch.entries };
-      },
-      done: (batch, reply) => {
-        this.read.set(batch, reply.outcomes);
-        this.signal();
-      },
-    });
-    this.thread.then(
-      () => {
-        this.readerDone = true;
-        this.signal();
-      },
-      (error: unknown) => this.stop(error),
-    );
-  }
-
-  /** Lets the thread go without work (no archive needed it): it is told to finish. Resolves when it has. */
-  async release(): Promise<void> {
-    this.begin();
-    await this.thread.catch(() => undefined);
-  }
-
-  /** Counts every batch of the pool's queue, `fullWorkers` more threads taking batches of their own. */
-  async run(pool: ThreadPool, fullWorkers: number): Promise<void> {
-    this.pool = pool;
-    this.begin();
-    const workers = fullWorkers > 0 ? startWorkers(pool, fullWorkers) : null;
-    workers?.catch((error: unknown) => this.stop(error));
-    try {
-      for (;;) {
-        if (this.failure !== null) throw this.failure;
-        const batch = this.taken[this.counted];
-        const outcomes = batch === undefined ? undefined : this.read.get(batch);
-        if (batch !== undefined && outcomes !== undefined) {
-          this.read.delete(batch);
-          this.counted++;
-          this.makeRoom();
-          pool.finished(batch, countArchiveEntries(pool.census, pool.archives[batch.archive]!, outcomes, pool.options.dialect));
-          continue;
-        }
-        if (this.readerDone && this.counted === this.taken.length) break;
-        await new Promise<void>((resolve) => (this.wake = resolve));
-      }
-    } catch (error) {
-      this.stop(error);
-      throw error;
-    }
-    if (workers) for (const state of await workers) pool.census.merge(state);
-  }
-
-  /** The reader's next batch: held back while it is {@link READ_AHEAD} batches ahead; none once the census failed. */
-  private async take(): Promise<Batch | null> {
-    await this.begun;
-    while (this.failure === null && this.taken.length - this.counted >= READ_AHEAD) {
-      await new Promise<void>((resolve) => (this.room = resolve));
-    }
-    if (this.failure !== null || this.pool === null) return null;
-    const batch = this.pool.queue.take();
-    if (batch !== null) this.taken.push(batch);
-    return batch;
-  }
-
-  private signal(): void {
-    const resume = this.wake;
-    this.wake = null;
-    resume?.();
-  }
-
-  private makeRoom(): void {
-    const resume = this.room;
-    this.room = null;
-    resume?.();
-  }
-
-  /** The first failure ends the census: the reader, if held back, is let go and given no more. */
-  private stop(error: unknown): void {
-    this.failure ??= error;
-    this.makeRoom();
-    this.signal();
-  }
-}
-
-/** Starts `count` archive workers that read and count batches from the queue; resolves with their census states. */
-function startWorkers(pool: ThreadPool, count: number): Promise<CensusState[]> {
-  const { queue, archives, opened, options, finished } = pool;
+/** Starts `count` archive workers taking batches from the queue; resolves with their census states. */
+function startWorkers(
+  queue: { take(): Batch | null },
+  count: number,
+  archives: readonly string[],
+  opened: readonly (OpenedForge | null)[],
+  options: ArchiveCensusOptions,
+  finished: (batch: Batch, counts: ArchiveBatchCounts) => void,
+): Promise<CensusState[]> {
   const workerData: ArchiveWorkerData = {
     censusArchiveWorker: true,
     dialect: options.dialect,

@@ -22,30 +22,14 @@ export function defaultCensusJobs(parallelism = availableParallelism()): number 
 }
 
 /**
- * The threads of an archive census when `--jobs` is not given: the main thread and a reader on
- * two cores or more, and as many as the loose census beyond that. The reader only reads and
- * decompresses, so it warms up only that code and leaves the checks to the main thread: unlike a
- * second thread that does both, it pays on two cores.
- */
-export function defaultArchiveCensusJobs(parallelism = availableParallelism()): number {
-  return parallelism < 2 ? 1 : Math.max(2, defaultCensusJobs(parallelism));
-}
-
-/**
  * One turn of the event loop, for the main thread between its own batches: its reads resolve at
  * once, so without it the workers' messages would wait until it had taken every batch itself.
  */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/**
- * What a census worker answers: ready, a batch done (its id echoed), its partial state at the end
- * (null from a worker that only reads for the main thread), or a failure.
- */
+/** What a census worker answers: ready, a batch done (its id echoed), its partial state at the end, or a failure. */
 export type PoolReply<Done> =
-  | { type: 'ready' }
-  | ({ type: 'done'; id: number } & Done)
-  | { type: 'state'; state: CensusState | null }
-  | { type: 'failed'; message: string };
+  { type: 'ready' } | ({ type: 'done'; id: number } & Done) | { type: 'state'; state: CensusState } | { type: 'failed'; message: string };
 
 /** What the pool sends: a batch with its id, or the end. */
 export type PoolRequest<Batch> = ({ type: 'batch'; id: number } & Batch) | { type: 'finish' };
@@ -77,21 +61,15 @@ export interface PoolSpec<Job, Batch, Done> {
   what: string;
   count: number;
   workerData: unknown;
-  /**
-   * The next job, or null when the queue is empty (the main thread takes from it too); a promise
-   * when the job must wait (the main thread holding back a reader that is too far ahead).
-   */
-  take(): Job | null | Promise<Job | null>;
+  /** The next job, or null when the queue is empty (the main thread takes from it too). */
+  take(): Job | null;
   /** The batch message's contents for a job. */
   batch(job: Job): Batch;
   /** A job's reply, in the main thread. */
   done(job: Job, reply: Done): void;
 }
 
-/**
- * Starts the workers; resolves with their partial census states (none from a reader), or rejects
- * on the first failure (all are stopped).
- */
+/** Starts the workers; resolves with their partial census states, or rejects on the first failure (all are stopped). */
 export async function runCensusWorkers<Job, Batch extends object, Done extends object>(
   spec: PoolSpec<Job, Batch, Done>,
 ): Promise<CensusState[]> {
@@ -109,19 +87,15 @@ export async function runCensusWorkers<Job, Batch extends object, Done extends o
       reject(error);
     };
     let nextId = 0;
-    let finished = 0;
     for (let i = 0; i < spec.count; i++) {
       const worker = new Worker(url, { workerData: spec.workerData, execArgv, resourceLimits: CENSUS_WORKER_LIMITS });
       threads.push(worker);
       const inFlight = new Map<number, Job>();
-      // Messages are handled in order, so `finish` may follow a batch still in flight; it is sent
-      // once. Feeds run one after another, so a job that had to wait is never sent after `finish`.
+      // Messages are handled in order, so `finish` may follow a batch still in flight; it is sent once.
       let finishSent = false;
-      let feeding = Promise.resolve();
-      const feedOnce = async (): Promise<void> => {
-        if (finishSent || failed) return;
-        const job = await spec.take();
-        if (failed) return;
+      const feed = (): void => {
+        if (finishSent) return;
+        const job = spec.take();
         if (job === null) {
           finishSent = true;
           worker.postMessage({ type: 'finish' } satisfies PoolRequest<Batch>);
@@ -130,9 +104,6 @@ export async function runCensusWorkers<Job, Batch extends object, Done extends o
         const id = nextId++;
         inFlight.set(id, job);
         worker.postMessage({ type: 'batch', id, ...spec.batch(job) } as PoolRequest<Batch>);
-      };
-      const feed = (): void => {
-        feeding = feeding.then(feedOnce).catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
       };
       worker.on('message', (reply: PoolReply<Done>) => {
         if (reply.type === 'ready') {
@@ -144,8 +115,8 @@ export async function runCensusWorkers<Job, Batch extends object, Done extends o
           inFlight.delete(reply.id);
           feed();
         } else if (reply.type === 'state') {
-          if (reply.state !== null) states.push(reply.state);
-          if (++finished === spec.count) resolve(states);
+          states.push(reply.state);
+          if (states.length === spec.count) resolve(states);
         } else {
           fail(new Error(`${spec.what}: ${reply.message}`));
         }

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCensus } from '../../src/cli/actions/census.js';
-import { defaultArchiveCensusJobs, defaultCensusJobs } from '../../src/cli/census-pool.js';
+import { defaultCensusJobs } from '../../src/cli/census-pool.js';
 import { walkInputs, type InputFile } from '../../src/cli/files.js';
 import { toJsonText } from '../../src/export/json.js';
 import { ANVILNEXT_READING_DEFAULTS } from '../../src/formats/anvilnext/reading.js';
@@ -30,10 +30,6 @@ const options = (jobs: number) => ({
 describe('the default number of census threads', () => {
   it('leaves one core free and is never below one thread', () => {
     expect([1, 2, 3, 8, 64].map((cores) => defaultCensusJobs(cores))).toEqual([1, 1, 2, 7, 63]);
-  });
-
-  it('gives an archive census a reader thread from two cores on, and otherwise the same threads', () => {
-    expect([1, 2, 3, 4, 8].map((cores) => defaultArchiveCensusJobs(cores))).toEqual([1, 2, 2, 3, 7]);
   });
 });
 

@@ -433,48 +433,6 @@ describe('census --jobs', () => {
     expect(one.skeletons.byDialect).toEqual({ anvilnext: 210, scimitar: 210 });
     expect(two).toEqual(one);
   }, 60_000);
-
-  it('gives the same report, refusals and all, with a reader thread and with a reader and a worker', async () => {
-    // As above with 960 data files, 640 typed Skeleton: up to three threads (the main thread and a
-    // reader, plus a worker). The TOC block of three Skeleton-typed data files is corrupted (7, 400
-    // and 958: i % 3 ≠ 0); a v27 one-block set: header 15, count 4, sizes 8, the checksum at +27.
-    const many: HandEntry[] = Array.from({ length: 960 }, (_, i) => ({
-      id: BigInt(i),
-      name: `S${i}`,
-      type: i % 3 === 0 ? MESH : SKELETON,
-      resources: [{ classHash: SKELETON, id: BigInt(i), name: `s${i}`, body: i % 2 ? RIDER : SKATER }],
-    }));
-    const { bytes, tocSets } = handArchive(many, { version: 27 });
-    const broken = [7, 400, 958];
-    for (const i of broken) bytes[tocSets[i]! + 31] ^= 0xff;
-    const path = archiveFile(bytes);
-    const runs = [];
-    for (const jobs of ['1', '2', '3']) runs.push(await runCli(['census', path, '--json', '--jobs', jobs]));
-    const [one, two, three] = runs.map((run) => JSON.parse(run.stdout));
-    expect(runs.map((run) => run.code)).toEqual([1, 1, 1]);
-    expect(one.skeletons.total).toBe(640 - 3);
-    expect(one.archives[0].refusals).toEqual(
-      broken.map((i) => expect.objectContaining({ entry: i, offset: tocSets[i]! + 27, path: `entries[${i}].toc.blocks[0].checksum` })),
-    );
-    expect(two).toEqual(one);
-    expect(three).toEqual(one);
-    expect(runs[1]!.stderr.split('\n').filter((line) => line.includes('refused at'))).toHaveLength(3);
-  }, 60_000);
-});
-
-describe('census --jobs 2 with a reader thread started early and let go unused', () => {
-  it('a small archive is read in-process, and a resource named .forge is read as the resource it is', async () => {
-    const small = archiveFile(handArchive(ENTRIES, { version: 27 }).bytes);
-    const two = await runCli(['census', small, '--json', '--jobs', '2']);
-    expect(JSON.parse(two.stdout)).toEqual(JSON.parse((await runCli(['census', small, '--json', '--jobs', '1'])).stdout));
-    // The skater resource under an archive's name: one scimitar Skeleton, no archive line.
-    const named = archiveFile(SKATER, 'skater.forge');
-    const run = await runCli(['census', named, '--json', '--jobs', '2']);
-    expect(run.code).toBe(0);
-    const json = JSON.parse(run.stdout);
-    expect(json.skeletons.byDialect).toEqual({ anvilnext: 0, scimitar: 1 });
-    expect(json.archives).toBeUndefined();
-  }, 30_000);
 });
 
 describe('forge commands refuse what is not an archive', () => {

@@ -14,7 +14,7 @@ import type { Reading } from '../../formats/layout.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { NameDictionary } from '../../names/dictionary.js';
 import { addPaths } from '../census-files.js';
-import { defaultArchiveCensusJobs, defaultCensusJobs, nextTurn, runCensusWorkers } from '../census-pool.js';
+import { defaultCensusJobs, nextTurn, runCensusWorkers } from '../census-pool.js';
 import type { CensusWorkerBatch, CensusWorkerData, CensusWorkerDone } from '../census-worker.js';
 import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
@@ -26,7 +26,7 @@ import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { offenderLine } from '../check-report.js';
-import { ArchiveReader, archiveCensusMarkdown, archiveCensusText, censusArchives, type ArchiveCensus } from '../census-archives.js';
+import { archiveCensusMarkdown, archiveCensusText, censusArchives, type ArchiveCensus } from '../census-archives.js';
 
 /**
  * Fewest files worth one more thread. A worker loads the modules and compiles the hot code anew,
@@ -47,8 +47,6 @@ export interface CensusRunOptions {
   namesFiles: readonly string[];
   /** Threads reading files at most, the main thread included: 1 reads in-process only. */
   jobs: number;
-  /** Threads for the data files of archives, the main thread included (default: `jobs`). */
-  archiveJobs?: number;
   /** Overrides CENSUS_FILES_PER_THREAD (0: use `jobs` threads whatever the corpus size). */
   filesPerThread?: number;
   onProgress?: (done: number) => void;
@@ -111,23 +109,6 @@ export async function runCensus(
   options: CensusRunOptions,
   problems: readonly InputProblem[] = [],
 ): Promise<CensusRunReport> {
-  const archiveJobs = options.archiveJobs ?? options.jobs;
-  // An archive's reader thread starts now when a path looks like one, so that its start overlaps
-  // the loose files and the archive's tables; it is let go unused if no archive needs it.
-  const reader = archiveJobs >= 2 && paths.some((p) => /\.forge$/i.test(p.path)) ? new ArchiveReader() : undefined;
-  try {
-    return await censusOf(paths, { ...options, archiveJobs }, problems, reader);
-  } finally {
-    await reader?.release();
-  }
-}
-
-async function censusOf(
-  paths: readonly InputFile[],
-  options: CensusRunOptions & { archiveJobs: number },
-  problems: readonly InputProblem[],
-  reader: ArchiveReader | undefined,
-): Promise<CensusRunReport> {
   const census = new CensusAccumulator({ dialect: options.dialect, reading: options.reading, names: options.names });
   for (const problem of problems) {
     if (problem.failed) census.addUnreadable(problem.path, problem.reason);
@@ -159,17 +140,16 @@ async function censusOf(
   const lines = await censusArchives(
     archives.map((a) => a.path),
     census,
-    { ...options, jobs: options.archiveJobs, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress, reader },
+    { ...options, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress },
   );
   return { ...census.report(), archives: lines };
 }
 
-/** `--jobs` for the loose files and for the archives' data files: the number given, or each one's default. */
-function parseJobs(value: string | undefined): { jobs: number; archiveJobs: number } {
-  if (value === undefined) return { jobs: defaultCensusJobs(), archiveJobs: defaultArchiveCensusJobs() };
+function parseJobs(value: string | undefined): number {
+  if (value === undefined) return defaultCensusJobs();
   const jobs = Number(value);
   if (!/^\d+$/.test(value) || jobs < 1) throw new UsageError(`--jobs takes a whole number of at least 1, got "${value}"`);
-  return { jobs, archiveJobs: jobs };
+  return jobs;
 }
 
 function displayPath(path: string): string {
@@ -186,7 +166,7 @@ function destination(value: string | boolean | undefined): 'stdout' | string | n
 /** Runs `census` with what commander parsed. */
 export async function censusCommand(paths: string[], options: CensusCommandOptions): Promise<void> {
   const read = resourceReadOptions(options);
-  const { jobs, archiveJobs } = parseJobs(options.jobs);
+  const jobs = parseJobs(options.jobs);
   const json = destination(options.json);
   const markdown = destination(options.markdown);
   if (json === 'stdout' && markdown === 'stdout') throw new UsageError('only one of --json and --markdown can go to stdout');
@@ -211,7 +191,6 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
       names,
       namesFiles: options.names ?? [],
       jobs,
-      archiveJobs,
       onProgress: (done) => progress.update(done),
       everyDataFile: options.everyDataFile === true,
       onArchiveProgress: (done, total) => {

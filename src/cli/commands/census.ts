@@ -29,7 +29,7 @@ export function registerCensusCommand(program: Command): void {
     .option('--markdown [file]', "the Markdown report (the seed's tables): on stdout (no value, or -), or written to the file")
     .option(
       '--jobs <n>',
-      'threads at most, the main thread included (default: the available parallelism less one, at least 1, and at least 2 for archives on two cores or more; small corpora are read in-process)',
+      'threads reading files at most, the main thread included (default: the available parallelism less one, at least 1; small corpora are read in-process)',
     );
   addNamesOption(command);
   addResourceOptions(command);
@@ -46,8 +46,7 @@ export function registerCensusCommand(program: Command): void {
       'SkeletonComponent record inside is counted and checked like a file, named "archive: entry N: resource I",',
       'and each archive gets a line of its own (entries, data files read and skipped, Skeletons found). Only',
       "data files whose index type is Skeleton or SkeletonComponent are read (the type is the class of a data file's",
-      'first resource); --every-data-file reads them all. With two threads or more a reader thread reads and',
-      'decompresses the data files while the main thread checks them; threads beyond two read and check their own.',
+      'first resource); --every-data-file reads them all. --jobs shares the data files out to worker threads.',
       '',
       'Exit status: 0 when every Skeleton and SkeletonComponent reads to its exact end and no Proven check fails, 1 otherwise, 2 on usage errors.',
       '',
