@@ -433,6 +433,33 @@ describe('census --jobs', () => {
     expect(one.skeletons.byDialect).toEqual({ anvilnext: 210, scimitar: 210 });
     expect(two).toEqual(one);
   }, 60_000);
+
+  it('gives the same report, refusals and all, with one, two and three threads', async () => {
+    // 960 data files, 640 typed Skeleton (i % 3 ≠ 0): up to three threads, one per 200 data files.
+    // The TOC block of three Skeleton-typed data files is corrupted (7, 400 and 958); a v27
+    // one-block set is header 15, count 4, sizes 8, so each refusal is at the checksum, +27.
+    const many: HandEntry[] = Array.from({ length: 960 }, (_, i) => ({
+      id: BigInt(i),
+      name: `S${i}`,
+      type: i % 3 === 0 ? MESH : SKELETON,
+      resources: [{ classHash: SKELETON, id: BigInt(i), name: `s${i}`, body: i % 2 ? RIDER : SKATER }],
+    }));
+    const { bytes, tocSets } = handArchive(many, { version: 27 });
+    const broken = [7, 400, 958];
+    for (const i of broken) bytes[tocSets[i]! + 31] ^= 0xff;
+    const path = archiveFile(bytes);
+    const runs = [];
+    for (const jobs of ['1', '2', '3']) runs.push(await runCli(['census', path, '--json', '--jobs', jobs]));
+    const [one, two, three] = runs.map((run) => JSON.parse(run.stdout));
+    expect(runs.map((run) => run.code)).toEqual([1, 1, 1]);
+    expect(one.skeletons.total).toBe(640 - 3);
+    expect(one.archives[0].refusals).toEqual(
+      broken.map((i) => expect.objectContaining({ entry: i, offset: tocSets[i]! + 27, path: `entries[${i}].toc.blocks[0].checksum` })),
+    );
+    expect(two).toEqual(one);
+    expect(three).toEqual(one);
+    expect(runs[2]!.stderr.split('\n').filter((line) => line.includes('refused at'))).toHaveLength(3);
+  }, 60_000);
 });
 
 describe('forge commands refuse what is not an archive', () => {
