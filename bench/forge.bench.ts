@@ -31,9 +31,15 @@ const RUNS = 7;
 const SKELETON = 0x24aecb7c;
 const SKELETONS = 2000;
 const OTHERS = 20_000;
+/** The larger archive's multiple of the Skeleton data files, and its runs. */
+const SCALE = 4;
+const MARGINAL_RUNS = 5;
 
-/** The archive's entries: 2,000 Skeleton data files (a Skeleton and two others each) and 4,000 of other types (four others each). */
-export function benchEntries(): ForgeWriterEntry[] {
+/**
+ * The archive's entries: 2,000 Skeleton data files (a Skeleton and two others each) and 4,000 of
+ * other types (four others each); `scale` multiplies the Skeleton data files only.
+ */
+export function benchEntries(scale = 1): ForgeWriterEntry[] {
   const skeletons: Uint8Array[] = [];
   for (const file of inventoryCorpus({ scale: 1 })) if (file.path.endsWith('.Skeleton')) skeletons.push(file.bytes);
   let seed = 7;
@@ -52,7 +58,7 @@ export function benchEntries(): ForgeWriterEntry[] {
     name: `Other_${others++}`,
     body: other(),
   });
-  for (let i = 0; i < SKELETONS; i++) {
+  for (let i = 0; i < SKELETONS * scale; i++) {
     entries.push({
       id: BigInt(i),
       name: `CHR_${i}.Skeleton`,
@@ -64,8 +70,10 @@ export function benchEntries(): ForgeWriterEntry[] {
       ],
     });
   }
-  for (let i = 0; others < OTHERS; i++) {
-    const resources = Array.from({ length: Math.min(4, OTHERS - others) }, otherResource);
+  // The same 4,000 data files of other types whatever the scale (the Skeleton data files took two others each).
+  const allOthers = OTHERS + SKELETONS * 2 * (scale - 1);
+  for (let i = 0; others < allOthers; i++) {
+    const resources = Array.from({ length: Math.min(4, allOthers - others) }, otherResource);
     entries.push({ id: BigInt(100_000 + i), name: `PROP_${i}.Mesh`, resourceType: resources[0]!.classHash, resources });
   }
   return entries;
@@ -158,6 +166,33 @@ export async function run(): Promise<BenchResult[]> {
       unit: 's',
       ratio: censusTwo / floorSeconds,
       ratioLabel: '× floor',
+    });
+
+    // What one more Skeleton data file costs once the process is warm: the same census and floor
+    // on an archive of four times the Skeleton data files (the same 4,000 others), the increments
+    // divided by the 6,000 data files added. The goal is a ratio of the whole process, and this
+    // says where it tends as archives grow.
+    const larger = benchArchive(benchEntries(SCALE)).bytes;
+    const largerArchive = join(scratch, 'larger.forge');
+    writeFileSync(largerArchive, larger);
+    const [censusLarger, floorLarger] = medianSecondsSideBySide(
+      [CLI, 'census', largerArchive, '--json', jsonOut],
+      [FLOOR, DIST, largerArchive],
+      MARGINAL_RUNS,
+    );
+    const largerReport = JSON.parse(readFileSync(jsonOut, 'utf8')) as CensusJson;
+    if (largerReport.skeletons.exact !== SKELETONS * SCALE)
+      throw new Error(`the census of the larger archive is wrong: ${JSON.stringify(largerReport.skeletons)}`);
+    rmSync(largerArchive);
+    const added = SKELETONS * (SCALE - 1);
+    const censusEach = (censusLarger - censusSeconds) / added;
+    const floorEach = (floorLarger - floorSeconds) / added;
+    results.push({
+      name: `census of one more Skeleton data file, warm (${SCALE}× the Skeleton data files: ${censusLarger.toFixed(2)} s, floor ${floorLarger.toFixed(2)} s; medians of ${MARGINAL_RUNS})`,
+      value: censusEach * 1e6,
+      unit: 'µs',
+      ratio: censusEach / floorEach,
+      ratioLabel: `× the floor's (${(floorEach * 1e6).toFixed(0)} µs)`,
     });
 
     // (b) A few data files (4 Skeleton data files, 4 others) in a small archive, then spread over 8 GB.
