@@ -416,15 +416,20 @@ describe('a record of our class whose body no layout reads', () => {
   });
 });
 
+/** `count` one-record data files: every third typed as a mesh (i % 3 = 0), the rest Skeleton; odd i hold the rider, even i the skater. */
+function manyEntries(count: number): HandEntry[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: BigInt(i),
+    name: `S${i}`,
+    type: i % 3 === 0 ? MESH : SKELETON,
+    resources: [{ classHash: SKELETON, id: BigInt(i), name: `s${i}`, body: i % 2 ? RIDER : SKATER }],
+  }));
+}
+
 describe('census --jobs', () => {
   it('gives the same counts with data files shared out to a worker thread', async () => {
     // 630 data files, 420 of them typed Skeleton (i % 3 ≠ 0): two threads (one per 200 data files read).
-    const many: HandEntry[] = Array.from({ length: 630 }, (_, i) => ({
-      id: BigInt(i),
-      name: `S${i}`,
-      type: i % 3 === 0 ? MESH : SKELETON,
-      resources: [{ classHash: SKELETON, id: BigInt(i), name: `s${i}`, body: i % 2 ? RIDER : SKATER }],
-    }));
+    const many = manyEntries(630);
     const path = archiveFile(handArchive(many, { version: 27 }).bytes);
     const one = JSON.parse((await runCli(['census', path, '--json', '--jobs', '1'])).stdout);
     const two = JSON.parse((await runCli(['census', path, '--json', '--jobs', '2'])).stdout);
@@ -438,12 +443,7 @@ describe('census --jobs', () => {
     // 960 data files, 640 typed Skeleton (i % 3 ≠ 0): up to three threads, one per 200 data files.
     // The TOC block of three Skeleton-typed data files is corrupted (7, 400 and 958); a v27
     // one-block set is header 15, count 4, sizes 8, so each refusal is at the checksum, +27.
-    const many: HandEntry[] = Array.from({ length: 960 }, (_, i) => ({
-      id: BigInt(i),
-      name: `S${i}`,
-      type: i % 3 === 0 ? MESH : SKELETON,
-      resources: [{ classHash: SKELETON, id: BigInt(i), name: `s${i}`, body: i % 2 ? RIDER : SKATER }],
-    }));
+    const many = manyEntries(960);
     const { bytes, tocSets } = handArchive(many, { version: 27 });
     const broken = [7, 400, 958];
     for (const i of broken) bytes[tocSets[i]! + 31] ^= 0xff;
