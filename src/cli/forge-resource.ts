@@ -11,8 +11,10 @@ import { classifyHeader, describeHeader, type HeaderClass } from '../formats/res
 import type { Dialect } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
 import { UsageError } from './errors.js';
-import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
-import { InputFileError } from './load.js';
+import { ArchiveRefusal, isForgeFile, openForgeFile } from './forge-archive.js';
+import { InputFileError, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
+import type { Skeleton } from '../model/skeleton.js';
+import type { ArchiveAddressValues } from './options.js';
 
 function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: string): ForgeEntry {
   const byName = entries.filter((e) => e.name === wanted);
@@ -90,4 +92,49 @@ export async function readArchiveResource(
   } finally {
     await opened.close();
   }
+}
+
+/** A resource a command reads, from a file of its own or from inside an archive. */
+export interface ResourceInput {
+  bytes: Uint8Array;
+  header: HeaderClass;
+  /** The file, or archive, entry and resource: `DataPC.forge: entry 3 "CHR_Rider.Skeleton": resource 0 "Rider"`. */
+  label: string;
+}
+
+/**
+ * The resource a command's input argument names: the file `path` itself, or, when `path` is a
+ * .forge archive, the resource `--entry` and `--resource` address inside it. An archive without
+ * `--entry`, or `--entry`/`--resource` with a file that is not an archive, is a UsageError naming
+ * the flag (prefixed by `command`); otherwise it fails as readResourceFile or readArchiveResource.
+ */
+export async function readResourceInput(
+  path: string,
+  address: ArchiveAddressValues,
+  options: LoadOptions,
+  command: string,
+): Promise<ResourceInput> {
+  // Told by the magic, not the extension: a renamed archive is still read as one.
+  const archive = isForgeFile(path);
+  if (!archive && (address.entry !== undefined || address.resource !== undefined))
+    throw new UsageError(`${command}: --entry and --resource address a resource inside a .forge archive, and ${path} is not one`);
+  if (!archive) return { ...readResourceFile(path, options), label: path };
+  if (address.entry === undefined) throw new UsageError(`${command}: ${path} is a .forge archive; choose an entry with --entry N|NAME`);
+  return readArchiveResource(path, address.entry, address.resource, options.dialect);
+}
+
+/**
+ * The Skeleton a command's input argument names (a file, or a resource inside an archive, as
+ * readResourceInput), as the dialect-free model, and the label naming it in messages. Fails as
+ * readResourceInput; throws ParseError on a refusal, and an InputFileError naming the label when
+ * the resource is a SkeletonComponent.
+ */
+export async function loadSkeletonInput(
+  path: string,
+  address: ArchiveAddressValues,
+  options: LoadOptions,
+  command: string,
+): Promise<{ skeleton: Skeleton; label: string }> {
+  const { bytes, label } = await readResourceInput(path, address, options, command);
+  return { skeleton: skeletonFromBytes(bytes, label, options), label };
 }
