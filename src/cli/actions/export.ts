@@ -6,7 +6,8 @@ import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import type { ExportCommandOptions } from '../commands/export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { loadSkeleton } from '../load.js';
+import { readResourceInput } from '../forge-resource.js';
+import { skeletonFromBytes } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic } from '../write-file.js';
@@ -31,12 +32,13 @@ export async function runExport(file: string, options: ExportCommandOptions): Pr
   const outputs = [{ path: plan.output, option: '-o' }, ...(plan.bin ? [{ path: plan.bin.path, option: 'the --separate buffer' }] : [])];
   await refuseUnsafeOutputs(outputs, [plan.input], 'export');
   const dictionary = await loadNameDictionary(options.names ?? []);
+  const { bytes, label } = await readResourceInput(plan.input, options, read, 'export');
   let skeleton: Skeleton;
   try {
-    skeleton = await loadSkeleton(plan.input, read);
+    skeleton = skeletonFromBytes(bytes, label, read);
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    process.stderr.write(`${file}: ${error.message}\n`);
+    process.stderr.write(`${label}: ${error.message}\n`);
     process.exitCode = EXIT_FAILED;
     return;
   }
