@@ -306,6 +306,31 @@ describe('what an archive address refuses', () => {
     }
   });
 
+  it('a body the reader refuses fails (exit 1) naming archive, entry and resource, with the loose file’s refusal', async () => {
+    // The rider cut to 100 bytes: its header still names a Skeleton, but the bone count at 0x11
+    // (READING.md) asks for more bones than the 79 bytes after it hold.
+    const cut = RIDER.subarray(0, 100);
+    const entries: HandEntry[] = [
+      { id: 1n, name: 'CHR_Cut.Skeleton', type: SKELETON, resources: [{ classHash: SKELETON, id: 2n, name: 'Cut', body: cut }] },
+    ];
+    const cutArchive = write('Cut.forge', handArchive(entries, { version: 27 }).bytes);
+    const cutFile = write('Cut.Skeleton', cut);
+    const fromFile = await runCli(['export', cutFile, '-o', fresh('x.glb')]);
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stderr).toMatch(/^\S+: offset 0x11 \(17\): bones: /);
+    const refusal = fromFile.stderr.slice(`${cutFile}: `.length);
+    const where = `${cutArchive}: entry 0 "CHR_Cut.Skeleton": resource 0 "Cut"`;
+    for (const args of [
+      ['export', cutArchive, '--entry', '0', '-o', fresh('x.glb')],
+      ['pose', 'show', cutArchive, '--entry', 'CHR_Cut.Skeleton'],
+      ['skin', 'bind', cutArchive, meshBones, '--entry', '0', '--resource', 'Cut'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`anvil-skel: ${where}: ${refusal}`);
+    }
+  });
+
   it('-o naming the archive itself is refused, and the archive is unchanged', async () => {
     // export wants .glb or .gltf, so the archive here is named like one: it is told by its magic.
     const asGlb = write('DataPC.glb', ARCHIVE_BYTES);

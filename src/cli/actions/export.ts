@@ -6,8 +6,7 @@ import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import type { ExportCommandOptions } from '../commands/export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { readResourceInput } from '../forge-resource.js';
-import { skeletonFromBytes } from '../load.js';
+import { loadSkeletonInput } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic } from '../write-file.js';
@@ -32,13 +31,13 @@ export async function runExport(file: string, options: ExportCommandOptions): Pr
   const outputs = [{ path: plan.output, option: '-o' }, ...(plan.bin ? [{ path: plan.bin.path, option: 'the --separate buffer' }] : [])];
   await refuseUnsafeOutputs(outputs, [plan.input], 'export');
   const dictionary = await loadNameDictionary(options.names ?? []);
-  const { bytes, label } = await readResourceInput(plan.input, options, read, 'export');
   let skeleton: Skeleton;
   try {
-    skeleton = skeletonFromBytes(bytes, label, read);
+    // Inside an archive a refusal arrives as an InputFileError naming archive, entry and resource.
+    skeleton = (await loadSkeletonInput(plan.input, options, read, 'export')).skeleton;
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    process.stderr.write(`${label}: ${error.message}\n`);
+    process.stderr.write(`${file}: ${error.message}\n`);
     process.exitCode = EXIT_FAILED;
     return;
   }
