@@ -11,8 +11,10 @@ import { classifyHeader, describeHeader, type HeaderClass } from '../formats/res
 import type { Dialect } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
 import { UsageError } from './errors.js';
-import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
-import { InputFileError } from './load.js';
+import { ArchiveRefusal, isForgeFile, openForgeFile } from './forge-archive.js';
+import { InputFileError, loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
+import type { Skeleton } from '../model/skeleton.js';
+import type { ArchiveAddressValues } from './options.js';
 
 function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: string): ForgeEntry {
   const byName = entries.filter((e) => e.name === wanted);
@@ -89,5 +91,68 @@ export async function readArchiveResource(
     return { bytes: resource.body, header, label };
   } finally {
     await opened.close();
+  }
+}
+
+/** A resource a command reads, from a file of its own or from inside an archive. */
+export interface ResourceInput {
+  bytes: Uint8Array;
+  header: HeaderClass;
+  /** The file, or archive, entry and resource: `DataPC.forge: entry 3 "CHR_Rider.Skeleton": resource 0 "Rider"`. */
+  label: string;
+}
+
+/**
+ * The entry `--entry` names when `path` is a .forge archive (told by its magic, not the
+ * extension), or null for a file of its own. An archive without `--entry`, or `--entry` or
+ * `--resource` with a file that is not one, is a UsageError naming the flag, prefixed by `command`.
+ */
+function archiveEntry(path: string, address: ArchiveAddressValues, command: string): string | null {
+  const archive = isForgeFile(path);
+  if (!archive && (address.entry !== undefined || address.resource !== undefined))
+    throw new UsageError(`${command}: --entry and --resource address a resource inside a .forge archive, and ${path} is not one`);
+  if (archive && address.entry === undefined)
+    throw new UsageError(`${command}: ${path} is a .forge archive; choose an entry with --entry N|NAME`);
+  return archive ? address.entry! : null;
+}
+
+/**
+ * The resource a command's input argument names: the file `path` itself, or, when `path` is a
+ * .forge archive, the resource `--entry` and `--resource` address inside it. An archive without
+ * `--entry`, or `--entry`/`--resource` with a file that is not an archive, is a UsageError naming
+ * the flag (prefixed by `command`); otherwise it fails as readResourceFile or readArchiveResource.
+ */
+export async function readResourceInput(
+  path: string,
+  address: ArchiveAddressValues,
+  options: LoadOptions,
+  command: string,
+): Promise<ResourceInput> {
+  const entry = archiveEntry(path, address, command);
+  if (entry === null) return { ...readResourceFile(path, options), label: path };
+  return readArchiveResource(path, entry, address.resource, options.dialect);
+}
+
+/**
+ * The Skeleton a command's input argument names (a file, or a resource inside an archive, as
+ * readResourceInput), as the dialect-free model, and the label naming it in messages. A file
+ * fails as loadSkeleton (a ParseError on a refusal). Inside an archive, fails as
+ * readArchiveResource, and a refusal or a SkeletonComponent is an InputFileError naming archive,
+ * entry and resource, since the ParseError's offset is the resource's, not the archive's.
+ */
+export async function loadSkeletonInput(
+  path: string,
+  address: ArchiveAddressValues,
+  options: LoadOptions,
+  command: string,
+): Promise<{ skeleton: Skeleton; label: string }> {
+  const entry = archiveEntry(path, address, command);
+  if (entry === null) return { skeleton: await loadSkeleton(path, options), label: path };
+  const { bytes, label } = await readArchiveResource(path, entry, address.resource, options.dialect);
+  try {
+    return { skeleton: skeletonFromBytes(bytes, label, options), label };
+  } catch (error) {
+    if (error instanceof ParseError) throw new InputFileError(`${label}: ${error.message}`);
+    throw error;
   }
 }

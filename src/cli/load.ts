@@ -59,7 +59,16 @@ export async function loadResource(path: string, options: LoadOptions = {}): Pro
 
 /** Reads a Skeleton resource file and builds the dialect-free model. Throws ParseError on bad input. */
 export async function loadSkeleton(path: string, options: LoadOptions = {}): Promise<Skeleton> {
-  const { resource } = await loadResource(path, options);
-  if (resource.kind !== 'Skeleton') throw new InputFileError(`${path}: is a ${resource.kind}, not a Skeleton`);
+  return skeletonFromBytes(readResourceFile(path, options).bytes, path, options);
+}
+
+/**
+ * The dialect-free model of the bytes of a resource whose header names a class we read, wherever
+ * they came from (`label` names them in messages). Throws ParseError on a refusal, and an
+ * InputFileError when they are a SkeletonComponent, not a Skeleton.
+ */
+export function skeletonFromBytes(bytes: Uint8Array, label: string, options: LoadOptions = {}): Skeleton {
+  const { resource } = readResource(bytes, { dialect: options.dialect, reading: options.reading })!;
+  if (resource.kind !== 'Skeleton') throw new InputFileError(`${label}: is a ${resource.kind}, not a Skeleton`);
   return skeletonFromResource(resource);
 }

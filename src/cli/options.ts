@@ -74,3 +74,19 @@ export function addEveryDataFileOption(command: Command): Command {
     'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent',
   );
 }
+
+/** `--entry` and `--resource`, as commander stores them (absent when not given). */
+export interface ArchiveAddressValues {
+  entry?: string;
+  resource?: string;
+}
+
+/**
+ * `--entry N|NAME` and `--resource I|ID|NAME`: one resource inside a .forge archive, for every
+ * command that takes a Skeleton file (forge-resource.ts checks them against the input and reads it).
+ */
+export function addArchiveAddressOptions(command: Command): Command {
+  return command
+    .option('--entry <n|name>', 'in a .forge archive: the entry (data file), by its number in forge list or its name')
+    .option('--resource <i|id|name>', 'in that entry: the resource, by index, hex id or name (not needed when it holds one Skeleton)');
+}

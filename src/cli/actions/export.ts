@@ -6,7 +6,7 @@ import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import type { ExportCommandOptions } from '../commands/export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { loadSkeleton } from '../load.js';
+import { loadSkeletonInput } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic } from '../write-file.js';
@@ -33,7 +33,8 @@ export async function runExport(file: string, options: ExportCommandOptions): Pr
   const dictionary = await loadNameDictionary(options.names ?? []);
   let skeleton: Skeleton;
   try {
-    skeleton = await loadSkeleton(plan.input, read);
+    // Inside an archive a refusal arrives as an InputFileError naming archive, entry and resource.
+    skeleton = (await loadSkeletonInput(plan.input, options, read, 'export')).skeleton;
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     process.stderr.write(`${file}: ${error.message}\n`);

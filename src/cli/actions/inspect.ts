@@ -10,9 +10,7 @@ import { skeletonFromResource } from '../../model/read.js';
 import { checkFailureLines } from '../check-report.js';
 import type { InspectOptions } from '../commands/inspect.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
-import { readResourceFile } from '../load.js';
-import { isForgeFile } from '../forge-archive.js';
-import { readArchiveResource } from '../forge-resource.js';
+import { readResourceInput } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 
@@ -23,19 +21,8 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names);
   const resolve = (hash: number): string | null => dictionary.resolve(hash);
-  // A .forge archive (told by its magic) holds the resource; `file` then names archive, entry and resource.
-  const archive = isForgeFile(path);
-  if (!archive && (options.entry !== undefined || options.resource !== undefined))
-    throw new UsageError(`inspect: --entry and --resource address a resource inside a .forge archive, and ${path} is not one`);
-  if (archive && options.entry === undefined)
-    throw new UsageError(`inspect: ${path} is a .forge archive; choose an entry with --entry N|NAME`);
-  const {
-    bytes,
-    header,
-    label: file,
-  } = archive
-    ? await readArchiveResource(path, options.entry!, options.resource, read.dialect)
-    : { ...readResourceFile(path, read), label: path };
+  // From a .forge archive, `file` names archive, entry and resource.
+  const { bytes, header, label: file } = await readResourceInput(path, options, read, 'inspect');
 
   if (options.hex === true) {
     // The dump up to the refusal, then the refusal: the bytes that were understood, and where it stopped.

@@ -13,21 +13,26 @@ import { count, formatOffset, groupThousands } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB, type BuildOptions, type FindOptions, type PoseCommonOptions, type ShowOptions } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { resourceReadOptions } from '../read-options.js';
-import { loadSkeleton } from '../load.js';
+import { loadSkeletonInput } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 
 const MIB = 1024 * 1024;
 
-/** The skeleton and its bone-name resolver, read as every pose subcommand reads them. */
+/**
+ * The skeleton (from a file, or from inside an archive with --entry), the label naming it in
+ * messages, and its bone-name resolver, read as every pose subcommand reads them.
+ */
 async function loadWithNames(
   skeletonPath: string,
   options: PoseCommonOptions,
-): Promise<{ skeleton: Skeleton; nameOf: (hash: number) => string | null }> {
+  command: string,
+): Promise<{ skeleton: Skeleton; label: string; nameOf: (hash: number) => string | null }> {
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names ?? []);
-  return { skeleton: await loadSkeleton(skeletonPath, read), nameOf: (hash) => dictionary.resolve(hash) };
+  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command);
+  return { skeleton, label, nameOf: (hash) => dictionary.resolve(hash) };
 }
 
 const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => string | null): string => {
@@ -38,7 +43,7 @@ const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => 
 export async function buildCommand(skeletonPath: string, options: BuildOptions): Promise<void> {
   const output = resolve(options.output);
   await refuseUnsafeOutputs([{ path: output, option: '-o' }], [skeletonPath], 'pose build');
-  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options);
+  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options, 'pose build');
   const bytes = encodePoseArray(skeleton);
   await writeFileAtomic(output, bytes);
   const root = skeleton.bones.length > 0 ? `, root ${boneLabel(skeleton, 0, nameOf)}` : '';
@@ -49,9 +54,9 @@ export async function buildCommand(skeletonPath: string, options: BuildOptions):
 }
 
 export async function findCommand(skeletonPath: string, dumpPath: string, options: FindOptions): Promise<void> {
-  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options);
+  const { skeleton, label, nameOf } = await loadWithNames(skeletonPath, options, 'pose find');
   if (skeleton.bones.length === 0) {
-    process.stderr.write(`anvil-skel: ${skeletonPath} has no bones, so no pose array to find\n`);
+    process.stderr.write(`anvil-skel: ${label} has no bones, so no pose array to find\n`);
     process.exitCode = EXIT_FAILED;
     return;
   }
@@ -77,7 +82,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
   }
   if (result === null) {
     process.stderr.write(
-      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${skeletonPath} in ${dumpPath} (${count(size, 'byte')} scanned)\n`,
+      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${label} in ${dumpPath} (${count(size, 'byte')} scanned)\n`,
     );
     process.exitCode = EXIT_FAILED;
     return;
@@ -112,7 +117,7 @@ async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerat
 }
 
 export async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
-  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options);
+  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options, 'pose show');
   const locals = runtimeLocalTransforms(skeleton);
   const worlds = runtimeWorldTransforms(skeleton);
   if (options.json) {

@@ -21,7 +21,8 @@ import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
 import type { SkinBindOptions, SkinCaptureOptions, SkinCommonOptions, SkinPaletteOptions } from '../commands/skin.js';
 import { EXIT_OK, UsageError } from '../errors.js';
-import { InputFileError, loadSkeleton } from '../load.js';
+import { loadSkeletonInput } from '../forge-resource.js';
+import { InputFileError } from '../load.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
@@ -96,19 +97,15 @@ interface Loaded {
   files: InputFiles;
 }
 
-async function loadInputs(skeletonPath: string, meshBonesPath: string, options: SkinCommonOptions): Promise<Loaded> {
+/** `files.skeleton` is the Skeleton's label: its file, or archive, entry and resource when read from a .forge archive. */
+async function loadInputs(skeletonPath: string, meshBonesPath: string, options: SkinCommonOptions, command: string): Promise<Loaded> {
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names ?? []);
-  const skeleton = await loadSkeleton(skeletonPath, read);
+  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command);
   const json = await readJson(meshBonesPath, read.maxSize);
-  const meshBones = refusedIn({ skeleton: skeletonPath, meshBones: meshBonesPath }, () => parseMeshBones(json));
-  return {
-    skeleton,
-    meshBones,
-    nameOf: (hash) => dictionary.resolve(hash),
-    maxSize: read.maxSize,
-    files: { skeleton: skeletonPath, meshBones: meshBonesPath },
-  };
+  const files = { skeleton: label, meshBones: meshBonesPath };
+  const meshBones = refusedIn(files, () => parseMeshBones(json));
+  return { skeleton, meshBones, nameOf: (hash) => dictionary.resolve(hash), maxSize: read.maxSize, files };
 }
 
 async function loadPalette(file: string, loaded: Loaded, registerCount: number): Promise<number[]> {
@@ -128,7 +125,7 @@ const num = (value: number | null): string =>
 const vec = (v: Readonly<Vec3>): string => `(${v.map((x) => (x === 0 ? '0' : x.toFixed(5).replace(/^-(0\.0+)$/, '$1'))).join(', ')})`;
 
 export async function bindCommand(skeletonPath: string, meshBonesPath: string, options: SkinBindOptions): Promise<void> {
-  const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
+  const loaded = await loadInputs(skeletonPath, meshBonesPath, options, 'skin bind');
   const { skeleton, meshBones, nameOf } = loaded;
   const report = refusedIn(loaded.files, () => meshBindReport(skeleton, meshBones));
   if (options.json) {
@@ -136,7 +133,7 @@ export async function bindCommand(skeletonPath: string, meshBonesPath: string, o
     process.stdout.write(`${JSON.stringify({ ...report, bones }, null, 2)}\n`);
   } else {
     const lines = [
-      `${count(report.meshBones, 'MeshBone')} of ${meshBonesPath} against ${skeletonPath} (tolerance ${report.tolerance}):`,
+      `${count(report.meshBones, 'MeshBone')} of ${meshBonesPath} against ${loaded.files.skeleton} (tolerance ${report.tolerance}):`,
       `  rotation equals the inverse global bind rotation: ${groupThousands(report.rotationMatches)} of ${groupThousands(report.meshBones)}`,
       `  translation equals the inverse global bind translation: ${groupThousands(report.translationMatches)} of ${groupThousands(report.meshBones)}`,
       report.scale === null
@@ -154,7 +151,7 @@ export async function bindCommand(skeletonPath: string, meshBonesPath: string, o
 }
 
 export async function captureCommand(skeletonPath: string, meshBonesPath: string, options: SkinCaptureOptions): Promise<void> {
-  const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
+  const loaded = await loadInputs(skeletonPath, meshBonesPath, options, 'skin capture');
   const { skeleton, meshBones, nameOf } = loaded;
   const palette = await loadPalette(options.palette, loaded, options.count);
   // A hash no bone carries is the MeshBones file's fault, found before any dump is read.
@@ -199,7 +196,7 @@ export async function captureCommand(skeletonPath: string, meshBonesPath: string
 export async function paletteCommand(skeletonPath: string, meshBonesPath: string, options: SkinPaletteOptions): Promise<void> {
   const output = resolve(options.output);
   await refuseUnsafeOutputs([{ path: output, option: '-o' }], [skeletonPath, meshBonesPath, options.palette], 'skin palette');
-  const loaded = await loadInputs(skeletonPath, meshBonesPath, options);
+  const loaded = await loadInputs(skeletonPath, meshBonesPath, options, 'skin palette');
   const { skeleton, meshBones } = loaded;
   const palette = await loadPalette(options.palette, loaded, options.count);
   const matrices = refusedIn(loaded.files, () => paletteMatrices(skeleton, meshBones, palette, options.pose));

@@ -7,10 +7,10 @@ import { Option, type Command } from 'commander';
 import { GLTF_EXPORT_DEFAULTS, GLTF_POSES } from '../../export/options.js';
 import { AXIS_CONVENTIONS } from '../../math/axes.js';
 import { addNamesOption } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */
-export interface ExportCommandOptions extends ResourceOptionValues {
+export interface ExportCommandOptions extends ResourceOptionValues, ArchiveAddressValues {
   output?: string;
   pose: string;
   axes: string;
@@ -20,10 +20,12 @@ export interface ExportCommandOptions extends ResourceOptionValues {
 }
 
 export function registerExportCommand(program: Command): void {
-  const command = program
-    .command('export')
-    .description('export a skeleton to glTF 2.0 as an armature (.glb, or .gltf with the buffer embedded)')
-    .argument('<file>', 'Skeleton resource file')
+  const command = addArchiveAddressOptions(
+    program
+      .command('export')
+      .description('export a skeleton to glTF 2.0 as an armature (.glb, or .gltf with the buffer embedded)')
+      .argument('<file>', 'Skeleton resource file, or a .forge archive with --entry'),
+  )
     .option('-o, --output <file>', 'output file, .glb or .gltf (required)')
     .option(
       '--pose <pose>',
@@ -37,7 +39,8 @@ export function registerExportCommand(program: Command): void {
   addNamesOption(command);
   command.addHelpText(
     'after',
-    '\nExamples:\n  anvil-skel export rider.Skeleton -o rider.glb\n  anvil-skel export rider.Skeleton -o rider.gltf --separate --pose runtime --axes z-up',
+    '\nExamples:\n  anvil-skel export rider.Skeleton -o rider.glb\n  anvil-skel export rider.Skeleton -o rider.gltf --separate --pose runtime --axes z-up\n  anvil-skel export DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider.glb' +
+      '\n\nExit status: 0 written, 1 the Skeleton (or its archive, entry or resource) was refused (nothing written), 2 usage error.',
   );
   command.action(async (file: string, options: ExportCommandOptions) => {
     const { runExport } = await import('../actions/export.js');

@@ -1,24 +1,22 @@
 /** `inspect <file>`: one Skeleton or SkeletonComponent. The work is in actions/inspect.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
 import { addNamesOption } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
 
-export interface InspectOptions extends ResourceOptionValues {
+export interface InspectOptions extends ResourceOptionValues, ArchiveAddressValues {
   json?: boolean;
   hex?: boolean;
   checks: boolean;
   names: string[];
-  entry?: string;
-  resource?: string;
 }
 
 export function registerInspectCommand(program: Command): void {
-  const command = program
-    .command('inspect')
-    .description('show one Skeleton or SkeletonComponent: layout, id, bones with names, transforms')
-    .argument('<file>', 'a Skeleton or SkeletonComponent resource file, or a .forge archive with --entry')
-    .option('--entry <n|name>', 'in a .forge archive: the entry (data file), by its number in forge list or its name')
-    .option('--resource <i|id|name>', 'in that entry: the resource, by index, hex id or name (not needed when it holds one Skeleton)')
+  const command = addArchiveAddressOptions(
+    program
+      .command('inspect')
+      .description('show one Skeleton or SkeletonComponent: layout, id, bones with names, transforms')
+      .argument('<file>', 'a Skeleton or SkeletonComponent resource file, or a .forge archive with --entry'),
+  )
     .option('--json', 'print the JSON contract instead of a table')
     .option('--hex', 'print an annotated hex dump: every byte with the field it belongs to')
     .option('--no-checks', 'do not run the named checks (by default a failed Proven check makes the exit status 1)');

@@ -8,12 +8,12 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
 
 export const DEFAULT_CHUNK_MIB = 32;
 
-/** What every pose subcommand takes: `--dialect`, `--reading`, `--max-size` and `--names`. */
-export type PoseCommonOptions = ResourceOptionValues & NamesOptionValues;
+/** What every pose subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, `--entry` and `--resource`. */
+export type PoseCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
 
 export type BuildOptions = PoseCommonOptions & { output: string };
 export type FindOptions = PoseCommonOptions & { json?: boolean; chunkMib?: number };
@@ -23,8 +23,12 @@ export type ShowOptions = PoseCommonOptions & { json?: boolean };
 const actions = () => import('../actions/pose.js');
 
 function common(command: Command): Command {
-  return addNamesOption(addResourceOptions(command));
+  return addNamesOption(addResourceOptions(addArchiveAddressOptions(command)));
 }
+
+const SKELETON_ARGUMENT = 'Skeleton resource file, or a .forge archive with --entry';
+const EXIT =
+  '\nExit status: 0 done, 1 an input (the Skeleton, its archive entry, or the dump) was refused, or pose find found no array, 2 usage error.\n';
 
 export function registerPoseCommands(program: Command): void {
   const pose = program
@@ -35,27 +39,40 @@ export function registerPoseCommands(program: Command): void {
     pose
       .command('build')
       .description('write the runtime pose array (48 bytes a bone: position, rotation, scale vec4, f32 LE)')
-      .argument('<skeleton>', 'Skeleton resource file')
+      .argument('<skeleton>', SKELETON_ARGUMENT)
       .requiredOption('-o, --output <file>', 'file to write (replaced atomically; never the input)'),
-  ).action(async (skeleton: string, options: BuildOptions) => (await actions()).buildCommand(skeleton, options));
+  )
+    .addHelpText(
+      'after',
+      `${EXIT}\nExamples:\n  $ anvil-skel pose build rider.Skeleton -o rider-pose.bin\n  $ anvil-skel pose build DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider-pose.bin`,
+    )
+    .action(async (skeleton: string, options: BuildOptions) => (await actions()).buildCommand(skeleton, options));
 
   const find = pose
     .command('find')
     .description("find the skeleton's runtime pose array in a memory dump (streamed, any size)")
-    .argument('<skeleton>', 'Skeleton resource file')
+    .argument('<skeleton>', SKELETON_ARGUMENT)
     .argument('<dump>', 'binary memory dump')
     .option('--json', 'print {"offset","root","bones","matched","maxError"}')
     .option('--chunk-mib <n>', `read the dump in chunks of n MiB (default ${DEFAULT_CHUNK_MIB})`, parseChunkMib);
-  common(find).action(async (skeleton: string, dump: string, options: FindOptions) =>
-    (await actions()).findCommand(skeleton, dump, options),
-  );
+  common(find)
+    .addHelpText(
+      'after',
+      `${EXIT}\nExamples:\n  $ anvil-skel pose find rider.Skeleton game.dmp\n  $ anvil-skel pose find DataPC.forge game.dmp --entry CHR_Rider.Skeleton --json`,
+    )
+    .action(async (skeleton: string, dump: string, options: FindOptions) => (await actions()).findCommand(skeleton, dump, options));
 
   const show = pose
     .command('show')
     .description('print the runtime local pose (own transform in the root) and its world pose')
-    .argument('<skeleton>', 'Skeleton resource file')
+    .argument('<skeleton>', SKELETON_ARGUMENT)
     .option('--json', 'print JSON');
-  common(show).action(async (skeleton: string, options: ShowOptions) => (await actions()).showCommand(skeleton, options));
+  common(show)
+    .addHelpText(
+      'after',
+      `${EXIT}\nExamples:\n  $ anvil-skel pose show rider.Skeleton\n  $ anvil-skel pose show DataPC.forge --entry 3 --resource Rider --json`,
+    )
+    .action(async (skeleton: string, options: ShowOptions) => (await actions()).showCommand(skeleton, options));
 }
 
 function parseChunkMib(value: string): number {

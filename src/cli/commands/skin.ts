@@ -10,10 +10,10 @@ import { Option, type Command } from 'commander';
 import { SKIN_POSES, SKINNING_DEFAULTS, type SkinPose } from '../../analysis/skinning-options.js';
 import { UsageError } from '../errors.js';
 import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
 
-/** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size` and `--names`. */
-export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues;
+/** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, and `--entry`/`--resource` for the Skeleton. */
+export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
 /** `skin bind`. */
 export type SkinBindOptions = SkinCommonOptions & { json?: boolean };
 /** `skin capture`. */
@@ -28,11 +28,15 @@ const INPUTS =
   '  <meshbones>  JSON [ { "bone": "0x<name hash>", "matrix": [16 numbers, row-major, row-vector form] } ], in mesh-bone order\n' +
   '  --palette    JSON array of MeshBone indices (one draw range), at most count / 3 (32)\n' +
   '  --constants  one binary file per captured frame: f32 little-endian, register r at byte 16 * r\n';
-const EXIT = '\nExit status: 0 the report was made, 1 an input was refused (the file and item are named), 2 usage error.\n';
+const EXIT =
+  '\nExit status: 0 the report was made, 1 an input was refused (the file, or archive entry, and item are named), 2 usage error.\n';
 
 function common(command: Command): Command {
-  return addNamesOption(addResourceOptions(command));
+  return addNamesOption(addResourceOptions(addArchiveAddressOptions(command)));
 }
+
+/** Only the Skeleton input may be an archive: the other inputs are the user's own JSON and dumps. */
+const SKELETON_ARGUMENT = 'Skeleton resource file, or a .forge archive with --entry';
 
 function registers(command: Command): Command {
   return command
@@ -48,7 +52,8 @@ export function registerSkinCommands(program: Command): void {
       'after',
       `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin bind SWS_Skater.Skeleton skater-meshbones.json\n` +
         '  $ anvil-skel skin capture train.Skeleton train-meshbones.json --palette draw0.json --constants frame1.bin frame2.bin\n' +
-        '  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin',
+        '  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin\n' +
+        '  $ anvil-skel skin bind DataPC.forge skater-meshbones.json --entry CHR_Skater.Skeleton',
     );
 
   common(
@@ -57,13 +62,13 @@ export function registerSkinCommands(program: Command): void {
       .description(
         "per MeshBone: is its rotation and translation the inverse of its bone's global bind (1e-3); the per-mesh translation scale",
       )
-      .argument('<skeleton>', 'Skeleton resource file')
+      .argument('<skeleton>', SKELETON_ARGUMENT)
       .argument('<meshbones>', 'MeshBones JSON file')
       .option('--json', 'print {"meshBones","rotationMatches","translationMatches","scale","residual","bones":[...]}'),
   )
     .addHelpText(
       'after',
-      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin bind SWS_Skater.Skeleton skater-meshbones.json\n  $ anvil-skel skin bind --json SWS_Skater.Skeleton skater-meshbones.json | jq .scale`,
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin bind SWS_Skater.Skeleton skater-meshbones.json\n  $ anvil-skel skin bind --json SWS_Skater.Skeleton skater-meshbones.json | jq .scale\n  $ anvil-skel skin bind DataPC.forge skater-meshbones.json --entry CHR_Skater.Skeleton --resource 0`,
     )
     .action(async (skeleton: string, meshBones: string, options: SkinBindOptions) =>
       (await actions()).bindCommand(skeleton, meshBones, options),
@@ -76,7 +81,7 @@ export function registerSkinCommands(program: Command): void {
         .description(
           "recover each parent-child pair's local transform from captured palettes, IB_p * S_p^-1 * S_c * IB_c^-1, against the stored local position (1e-3)",
         )
-        .argument('<skeleton>', 'Skeleton resource file')
+        .argument('<skeleton>', SKELETON_ARGUMENT)
         .argument('<meshbones>', 'MeshBones JSON file')
         .requiredOption('--palette <file>', "palette JSON file: the draw range's MeshBone indices")
         .requiredOption(
@@ -89,7 +94,8 @@ export function registerSkinCommands(program: Command): void {
   )
     .addHelpText(
       'after',
-      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin capture train.Skeleton train-meshbones.json --palette draw0.json --constants frame1.bin frame2.bin\n  $ anvil-skel skin capture --json --base 39 train.Skeleton train-meshbones.json --palette draw0.json --constants f*.bin`,
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin capture train.Skeleton train-meshbones.json --palette draw0.json --constants frame1.bin frame2.bin\n  $ anvil-skel skin capture --json --base 39 train.Skeleton train-meshbones.json --palette draw0.json --constants f*.bin\n` +
+        `  $ anvil-skel skin capture DataPC.forge train-meshbones.json --entry 12 --palette draw0.json --constants frame1.bin`,
     )
     .action(async (skeleton: string, meshBones: string, options: SkinCaptureOptions) =>
       (await actions()).captureCommand(skeleton, meshBones, options),
@@ -102,7 +108,7 @@ export function registerSkinCommands(program: Command): void {
         .description(
           'write the g_Bones register block of a pose (S = pose * MeshBone matrix, three registers an entry), as a capture would hold it',
         )
-        .argument('<skeleton>', 'Skeleton resource file')
+        .argument('<skeleton>', SKELETON_ARGUMENT)
         .argument('<meshbones>', 'MeshBones JSON file')
         .requiredOption('--palette <file>', "palette JSON file: the draw range's MeshBone indices")
         .requiredOption('-o, --output <file>', 'file to write, 16 * (base + count) bytes (replaced atomically; never an input)')
@@ -115,7 +121,8 @@ export function registerSkinCommands(program: Command): void {
   )
     .addHelpText(
       'after',
-      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin\n  $ anvil-skel skin palette --pose runtime --base 0 --count 96 rider.Skeleton rider-meshbones.json --palette draw0.json -o runtime.bin`,
+      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin\n  $ anvil-skel skin palette --pose runtime --base 0 --count 96 rider.Skeleton rider-meshbones.json --palette draw0.json -o runtime.bin\n` +
+        `  $ anvil-skel skin palette DataPC.forge skater-meshbones.json --entry CHR_Skater.Skeleton --palette draw0.json -o bind.bin`,
     )
     .action(async (skeleton: string, meshBones: string, options: SkinPaletteOptions) =>
       (await actions()).paletteCommand(skeleton, meshBones, options),
