@@ -13,7 +13,18 @@ import { writeResource } from '../../src/formats/resource.js';
 import { buildSkeleton } from '../../src/model/build.js';
 import { scimitarRecordFromSkeleton } from '../../src/model/from-records.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
-import { BIKE, COMPONENT, COMPONENT_BODY, filler, MESH, RIDER, riderEntry, SKATER, SKELETON } from '../archive/forge-fixtures.js';
+import {
+  bikeEntry,
+  BIKE,
+  COMPONENT_BODY,
+  componentEntry,
+  filler,
+  MESH,
+  RIDER,
+  riderEntry,
+  SKATER,
+  SKELETON,
+} from '../archive/forge-fixtures.js';
 import { runCli } from '../helpers/cli.js';
 
 const temp = realpathSync(mkdtempSync(join(tmpdir(), 'anvil-archive-address-')));
@@ -71,21 +82,8 @@ const MESH_BONES = JSON.stringify([
  */
 const ENTRIES: HandEntry[] = [
   riderEntry(filler(300, 1)),
-  {
-    id: 0x2222n,
-    name: 'CHR_Bike.Skeleton',
-    type: SKELETON,
-    resources: [
-      { classHash: SKELETON, id: 0xb1n, name: 'Bike', body: BIKE },
-      { classHash: SKELETON, id: 0xb2n, name: 'Skater', body: SKATER },
-    ],
-  },
-  {
-    id: 0x3333n,
-    name: 'CHR_Rider.SkeletonComponent',
-    type: COMPONENT,
-    resources: [{ classHash: COMPONENT, id: 0xc1n, name: 'RiderComponent', body: COMPONENT_BODY }],
-  },
+  bikeEntry(),
+  componentEntry(),
   {
     id: 0x4444n,
     name: 'CHR_Rig.Skeleton',

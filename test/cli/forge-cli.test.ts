@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry, type HandOptions } from '../archive/forge-hand.js';
-import { BIKE, COMPONENT, COMPONENT_BODY, filler, MESH, RIDER, riderEntry, SKATER, SKELETON } from '../archive/forge-fixtures.js';
+import { bikeEntry, COMPONENT, componentEntry, filler, MESH, RIDER, riderEntry, SKATER, SKELETON } from '../archive/forge-fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { ac1File, breakpointFile, unityFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
 import { lzoCompress, lzoPython } from '../helpers/lzo-reference.js';
@@ -35,21 +35,8 @@ function archiveFile(bytes: Uint8Array, name = `a${serial++}.forge`): string {
  */
 const ENTRIES: HandEntry[] = [
   riderEntry(other(300, 1)),
-  {
-    id: 0x2222n,
-    name: 'CHR_Bike.Skeleton',
-    type: SKELETON,
-    resources: [
-      { classHash: SKELETON, id: 0xb1n, name: 'Bike', body: BIKE },
-      { classHash: SKELETON, id: 0xb2n, name: 'Skater', body: SKATER },
-    ],
-  },
-  {
-    id: 0x3333n,
-    name: 'CHR_Rider.SkeletonComponent',
-    type: COMPONENT,
-    resources: [{ classHash: COMPONENT, id: 0xc1n, name: 'RiderComponent', body: COMPONENT_BODY }],
-  },
+  bikeEntry(),
+  componentEntry(),
   {
     id: 0x4444n,
     name: 'PROP_Crate.Mesh',
