@@ -157,6 +157,23 @@ export type HeaderRead =
   | { kind: 'unreadable'; reason: string };
 
 /**
+ * The class, layout and object id the first bytes of a resource name, as readResourceHeader gives
+ * them for a file: for a record inside an archive, whose body is already in memory. Never throws.
+ */
+export function headerOfBytes(head: Uint8Array, dialect?: Dialect): HeaderRead {
+  const found = classifyHeader(head, dialect);
+  if (found.length === 0) return { kind: 'other', description: notAResource(head, dialect) };
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  // The id sits just before the class: u64 in the anvilnext family, u32 in the scimitar one.
+  const idOf = (layout: Dialect): bigint => {
+    const described = layoutByName(layout);
+    const at = described.classOffset - (described.idHexWidth === 16 ? 8 : 4);
+    return described.idHexWidth === 16 ? view.getBigUint64(at, true) : BigInt(view.getUint32(at, true));
+  };
+  return { kind: 'resource', candidates: found.map((h) => ({ header: h, id: idOf(h.dialect) })) };
+}
+
+/**
  * The class, layout and object id a file's header names, reading only its first bytes (`anvilnext`:
  * u64 id at offset 0, class at 8; `scimitar`: u8 1, u32 id at 1, class at 5): for indexing search
  * paths by id. Never throws; a FIFO, device or socket is never read.
@@ -166,16 +183,7 @@ export function readResourceHeader(path: string, dialect?: Dialect): HeaderRead 
   if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason };
   const { fd, head: header } = opened;
   try {
-    const found = classifyHeader(header, dialect);
-    if (found.length === 0) return { kind: 'other', description: notAResource(header, dialect) };
-    const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-    // The id sits just before the class: u64 in the anvilnext family, u32 in the scimitar one.
-    const idOf = (layout: Dialect): bigint => {
-      const described = layoutByName(layout);
-      const at = described.classOffset - (described.idHexWidth === 16 ? 8 : 4);
-      return described.idHexWidth === 16 ? view.getBigUint64(at, true) : BigInt(view.getUint32(at, true));
-    };
-    return { kind: 'resource', candidates: found.map((h) => ({ header: h, id: idOf(h.dialect) })) };
+    return headerOfBytes(header, dialect);
   } catch (error) {
     return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}` };
   } finally {

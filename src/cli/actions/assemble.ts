@@ -2,10 +2,17 @@
  * What `assemble` does (declared in commands/assemble.ts): finds the SkeletonComponents named,
  * indexes the Skeletons of the search paths by the object id in each file's header (never reading
  * a file whole to index it), reads only the Skeletons the components name, assembles each rig and
- * reports it as text or JSON, or writes it as glTF.
+ * reports it as text or JSON, or writes it as glTF. A .forge archive among the paths gives its
+ * SkeletonComponent and Skeleton records, each named `archive: entry N "name": resource I "name"`;
+ * its Skeleton data files are read once to index them, and a named one again when it is needed, so
+ * memory never holds every body of a big archive.
  */
 import { findLayout } from '../../formats/registry.js';
 import { dirname, extname } from 'node:path';
+import { forgeEntryLabel, forgeResourceLabel } from '../../archive/forge-select.js';
+import { readDataFile, type ForgeEntry, type ForgeResource } from '../../archive/forge.js';
+import { CLASS } from '../../formats/classes.js';
+import { classifyHeader, describeHeader, type HeaderClass } from '../../formats/resource.js';
 import { assemble, type Assembly, type AssemblyAddonInput } from '../../analysis/assemble.js';
 import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
 import { readResourceAs, type Resource, type ResourceKind } from '../../formats/resource.js';
@@ -18,7 +25,8 @@ import { hex } from '../../names/hex.js';
 import type { AssembleCommandOptions } from '../commands/assemble.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
-import { readInputFile, readResourceHeader } from '../input-file.js';
+import { ArchiveRefusal, isForgeFile, openForgeFile, type OpenedForge } from '../forge-archive.js';
+import { headerOfBytes, readInputFile, readResourceHeader, type HeaderRead } from '../input-file.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic, type OutputFile } from '../write-file.js';
@@ -50,27 +58,44 @@ export interface AssemblyJson {
   }[];
 }
 
-/** Skeleton files of the search paths by object id: the first in walk order wins. */
+/** Where a Skeleton is: a file of its own, or a record of an archive's data file, re-read when needed. */
+type SkeletonPlace = { label: string; path: string } | { label: string; archive: string; entry: ForgeEntry; index: number };
+
+/** Skeletons of the search paths by object id: the first in walk order wins. */
 interface SkeletonIndex {
-  files: Map<bigint, string>;
-  /** Ids carried by more than one file: the first file is used, the others are named in a warning. */
+  places: Map<bigint, SkeletonPlace>;
+  /** Ids carried by more than one file or record: the first is used, the others are named in a warning. */
   duplicates: { id: bigint; used: string; other: string }[];
 }
 
-function indexSkeletons(walk: InputWalk, dialect: ResourceReadOptions['dialect']): SkeletonIndex {
-  const files = new Map<bigint, string>();
+/** The id of the anvilnext Skeleton a header names, if it names one. */
+function anvilnextSkeletonId(read: HeaderRead): bigint | undefined {
+  if (read.kind !== 'resource') return undefined;
+  // Components name anvilnext Skeletons: a scimitar id is another id space.
+  return read.candidates.find((c) => c.header.kind === 'Skeleton' && findLayout(c.header.dialect)?.family === 'anvilnext')?.id;
+}
+
+async function indexSkeletons(walk: InputWalk, read: ResourceReadOptions, archives: OpenArchives): Promise<SkeletonIndex> {
+  const places = new Map<bigint, SkeletonPlace>();
   const duplicates: SkeletonIndex['duplicates'] = [];
+  const add = (id: bigint, place: SkeletonPlace): void => {
+    const used = places.get(id);
+    if (used === undefined) places.set(id, place);
+    else duplicates.push({ id, used: used.label, other: place.label });
+  };
   for (const file of walk.files) {
-    const read = readResourceHeader(file.path, dialect);
-    if (read.kind !== 'resource') continue;
-    // Components name anvilnext Skeletons: a scimitar id is another id space.
-    const skeleton = read.candidates.find((c) => c.header.kind === 'Skeleton' && findLayout(c.header.dialect)?.family === 'anvilnext');
-    if (skeleton === undefined) continue;
-    const used = files.get(skeleton.id);
-    if (used === undefined) files.set(skeleton.id, file.path);
-    else duplicates.push({ id: skeleton.id, used, other: file.path });
+    if (isForgeFile(file.path)) {
+      await archives.eachRecord(file.path, CLASS.Skeleton, (entry, index, resource) => {
+        const id = anvilnextSkeletonId(headerOfBytes(resource.body, read.dialect));
+        if (id !== undefined)
+          add(id, { label: forgeResourceLabel(file.path, entry, index, resource.name), archive: file.path, entry, index });
+      });
+      continue;
+    }
+    const id = anvilnextSkeletonId(readResourceHeader(file.path, read.dialect));
+    if (id !== undefined) add(id, { label: file.path, path: file.path });
   }
-  return { files, duplicates };
+  return { places, duplicates };
 }
 
 interface Failure {
@@ -85,12 +110,110 @@ function decodeFile(path: string, wanted: ResourceKind, read: ResourceReadOption
   if (input.kind === 'other') return { ok: false, message: input.description };
   if (input.kind === 'truncated') return { ok: false, message: input.refusal.message };
   if (input.kind === 'unreadable') return { ok: false, message: input.reason };
-  if (input.header.kind !== wanted) return { ok: false, message: `is a ${input.header.kind}, not a ${wanted}` };
+  return decodeBytes(input.bytes, input.header, wanted, read);
+}
+
+function decodeBytes(bytes: Uint8Array, header: HeaderClass, wanted: ResourceKind, read: ResourceReadOptions): Decoded<Resource> {
+  if (header.kind !== wanted) return { ok: false, message: `is a ${header.kind}, not a ${wanted}` };
   try {
-    return { ok: true, value: readResourceAs(input.bytes, input.header, { reading: read.reading }).resource };
+    return { ok: true, value: readResourceAs(bytes, header, { reading: read.reading }).resource };
   } catch (error) {
     if (error instanceof ParseError) return { ok: false, message: error.message };
     throw error;
+  }
+}
+
+/** A record of an archive decoded as `wanted`; the record's class says what it is, so a body no layout reads is a refusal. */
+function decodeRecord(body: Uint8Array, wanted: ResourceKind, read: ResourceReadOptions): Decoded<Resource> {
+  const header = classifyHeader(body, read.dialect)[0];
+  if (header === undefined)
+    return {
+      ok: false,
+      message: `the record's class is ${wanted}, but its body is not one we read (${describeHeader(body, read.dialect)})`,
+    };
+  return decodeBytes(body, header, wanted, read);
+}
+
+/**
+ * The archives of a run, each opened once and closed at the end. A refused archive table or data
+ * file is a failure naming archive, entry and offset, and the rest is read.
+ */
+class OpenArchives {
+  private readonly handles = new Map<string, OpenedForge | null>();
+  /** The last data file read, since a component's Skeletons often share one. */
+  private last: { archive: string; entry: number; resources: ForgeResource[] } | null = null;
+
+  constructor(
+    private readonly failures: Failure[],
+    readonly everyDataFile: boolean,
+  ) {}
+
+  async open(path: string): Promise<OpenedForge | null> {
+    if (this.handles.has(path)) return this.handles.get(path)!;
+    let opened: OpenedForge | null = null;
+    try {
+      opened = await openForgeFile(path);
+      for (const refusal of opened.forge.refusals) this.failures.push({ file: path, message: `refused at ${refusal.message}` });
+    } catch (error) {
+      // The messages name the archive already.
+      const message =
+        error instanceof ArchiveRefusal ? `archive refused at ${error.refusal.message}` : (error as Error).message.replace(`${path}: `, '');
+      this.failures.push({ file: path, message });
+    }
+    this.handles.set(path, opened);
+    return opened;
+  }
+
+  /** Whether the archive was opened (its tables read); false when refused or not tried. */
+  isOpen(path: string): boolean {
+    return this.handles.get(path) != null;
+  }
+
+  /** The records of one data file, or null when it is refused (a failure). */
+  async dataFile(archive: string, entry: ForgeEntry): Promise<ForgeResource[] | null> {
+    if (this.last?.archive === archive && this.last.entry === entry.number) return this.last.resources;
+    const opened = await this.open(archive);
+    if (opened === null) return null;
+    try {
+      const resources = (await readDataFile(opened.forge, entry)).resources;
+      this.last = { archive, entry: entry.number, resources };
+      return resources;
+    } catch (error) {
+      if (!(error instanceof ParseError)) throw error;
+      this.failures.push({ file: `${archive}: ${forgeEntryLabel(entry)}`, message: `refused at ${error.message}` });
+      return null;
+    }
+  }
+
+  /**
+   * Hands each record of class `cls` to `visit`, from the data files the index types `cls` (every
+   * data file with --every-data-file); returns how many were handed.
+   */
+  async eachRecord(
+    archive: string,
+    cls: number,
+    visit: (entry: ForgeEntry, index: number, resource: ForgeResource) => void,
+  ): Promise<number> {
+    const opened = await this.open(archive);
+    if (opened === null) return 0;
+    let visited = 0;
+    for (const entry of opened.forge.entries) {
+      if (!this.everyDataFile && entry.resourceType >>> 0 !== cls) continue;
+      const resources = await this.dataFile(archive, entry);
+      resources?.forEach((resource, index) => {
+        if (resource.classHash >>> 0 !== cls) return;
+        visited++;
+        visit(entry, index, resource);
+      });
+    }
+    // Indexing keeps no body: only the last data file is held, for the next read.
+    this.last = null;
+    return visited;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const opened of this.handles.values()) await opened?.close();
+    this.handles.clear();
   }
 }
 
@@ -102,25 +225,40 @@ class SkeletonCache {
   constructor(
     private readonly index: SkeletonIndex,
     private readonly read: ResourceReadOptions,
+    private readonly archives: OpenArchives,
   ) {}
 
   fileOf(id: bigint): string | null {
-    return this.index.files.get(id) ?? null;
+    return this.index.places.get(id)?.label ?? null;
   }
 
-  /** The Skeleton carrying `id`, or null when none does or its file is refused (a failure, named once). */
-  get(id: bigint): Skeleton | null {
-    const known = this.loaded.get(id);
-    if (known !== undefined) return known;
-    const path = this.index.files.get(id);
-    let skeleton: Skeleton | null = null;
-    if (path !== undefined) {
-      const decoded = decodeFile(path, 'Skeleton', this.read);
-      if (decoded.ok && decoded.value.kind === 'Skeleton') skeleton = skeletonFromResource(decoded.value);
-      else if (!decoded.ok) this.failures.push({ file: path, message: decoded.message });
+  /** Reads the Skeletons carrying `ids` that are not read yet; a refused one is a failure, named once. */
+  async load(ids: readonly bigint[]): Promise<void> {
+    for (const id of ids) {
+      if (this.loaded.has(id)) continue;
+      const place = this.index.places.get(id);
+      let skeleton: Skeleton | null = null;
+      if (place !== undefined) {
+        const decoded = await this.decode(place);
+        if (decoded === null) skeleton = null;
+        else if (decoded.ok && decoded.value.kind === 'Skeleton') skeleton = skeletonFromResource(decoded.value);
+        else if (!decoded.ok) this.failures.push({ file: place.label, message: decoded.message });
+      }
+      this.loaded.set(id, skeleton);
     }
-    this.loaded.set(id, skeleton);
-    return skeleton;
+  }
+
+  /** Null when the data file holding it is refused on this read (that refusal is the failure). */
+  private async decode(place: SkeletonPlace): Promise<Decoded<Resource> | null> {
+    if ('path' in place) return decodeFile(place.path, 'Skeleton', this.read);
+    const resources = await this.archives.dataFile(place.archive, place.entry);
+    const resource = resources?.[place.index];
+    return resource === undefined ? null : decodeRecord(resource.body, 'Skeleton', this.read);
+  }
+
+  /** The Skeleton carrying `id` once loaded, or null when none does or its file is refused. */
+  get(id: bigint): Skeleton | null {
+    return this.loaded.get(id) ?? null;
   }
 }
 
@@ -131,7 +269,13 @@ interface ComponentResult {
   assembly: Assembly | null;
 }
 
-function assembleComponent(file: string, component: SkeletonComponent, cache: SkeletonCache, failures: Failure[]): ComponentResult {
+async function assembleComponent(
+  file: string,
+  component: SkeletonComponent,
+  cache: SkeletonCache,
+  failures: Failure[],
+): Promise<ComponentResult> {
+  await cache.load([component.mainSkeleton.id, ...component.addons.map((a) => a.id)]);
   const main = cache.get(component.mainSkeleton.id);
   if (main === null) return { file, component, assembly: null };
   if (main.bones.length === 0) {
@@ -233,14 +377,42 @@ function planOutput(options: AssembleCommandOptions): Plan {
   return { output: { path: options.output, format } };
 }
 
-/** Finds the components among the named paths: a named file must be one; directories give theirs. */
-function findComponents(paths: readonly string[], read: ResourceReadOptions, walk: InputWalk, failures: Failure[]): string[] {
-  const found: string[] = [];
+/** A component to assemble: a file, decoded when its turn comes, or a record already decoded from an archive. */
+type ComponentSource = { kind: 'file'; path: string } | { kind: 'record'; label: string; component: SkeletonComponent };
+
+/**
+ * Finds the components among the named paths, in walk order: a named file must be one, directories
+ * give theirs, an archive its SkeletonComponent records (a named archive must hold one).
+ */
+async function findComponents(
+  paths: readonly string[],
+  read: ResourceReadOptions,
+  walk: InputWalk,
+  archives: OpenArchives,
+  failures: Failure[],
+): Promise<ComponentSource[]> {
+  const found: ComponentSource[] = [];
   for (const problem of walk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
   for (const file of walk.files) {
+    if (isForgeFile(file.path)) {
+      const records = await archives.eachRecord(file.path, CLASS.SkeletonComponent, (entry, index, resource) => {
+        const label = forgeResourceLabel(file.path, entry, index, resource.name);
+        const decoded = decodeRecord(resource.body, 'SkeletonComponent', read);
+        if (!decoded.ok) failures.push({ file: label, message: decoded.message });
+        else if (decoded.value.kind === 'SkeletonComponent') found.push({ kind: 'record', label, component: decoded.value.record });
+      });
+      if (records === 0 && file.explicit && archives.isOpen(file.path))
+        failures.push({
+          file: file.path,
+          message: archives.everyDataFile
+            ? 'holds no SkeletonComponent record'
+            : 'holds no SkeletonComponent record in its data files typed SkeletonComponent (--every-data-file reads them all)',
+        });
+      continue;
+    }
     const header = readResourceHeader(file.path, read.dialect);
     const isComponent = header.kind === 'resource' && header.candidates.some((c) => c.header.kind === 'SkeletonComponent');
-    if (isComponent) found.push(file.path);
+    if (isComponent) found.push({ kind: 'file', path: file.path });
     else if (file.explicit)
       failures.push({
         file: file.path,
@@ -269,28 +441,55 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   const names = await loadNameDictionary(options.names ?? []);
 
   const failures: Failure[] = [];
-  const componentFiles = findComponents(paths, read, componentWalk, failures);
-  if (plan.output !== null && plan.output.format !== 'json' && componentFiles.length !== 1)
-    throw new UsageError(
-      `assemble: -o ${plan.output.path} writes one rig, and ${count(componentFiles.length, 'component')} were found; use -o FILE.json for several`,
-    );
-  for (const problem of searchWalk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
-
-  const index = indexSkeletons(searchWalk, read.dialect);
-  for (const d of index.duplicates)
-    process.stderr.write(`anvil-skel: warning: id ${idText(d.id)} is carried by ${d.used} and ${d.other}; ${d.used} is used\n`);
-  const cache = new SkeletonCache(index, read);
-
+  const archives = new OpenArchives(failures, options.everyDataFile === true);
   const results: ComponentResult[] = [];
-  for (const file of componentFiles) {
-    const decoded = decodeFile(file, 'SkeletonComponent', read);
-    if (!decoded.ok) failures.push({ file, message: decoded.message });
-    else if (decoded.value.kind === 'SkeletonComponent') results.push(assembleComponent(file, decoded.value.record, cache, failures));
+  let cache: SkeletonCache;
+  let sources: ComponentSource[];
+  try {
+    sources = await findComponents(paths, read, componentWalk, archives, failures);
+    if (plan.output !== null && plan.output.format !== 'json' && sources.length !== 1)
+      throw new UsageError(
+        `assemble: -o ${plan.output.path} writes one rig, and ${count(sources.length, 'component')} were found; use -o FILE.json for several`,
+      );
+    for (const problem of searchWalk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
+
+    const index = await indexSkeletons(searchWalk, read, archives);
+    for (const d of index.duplicates)
+      process.stderr.write(`anvil-skel: warning: id ${idText(d.id)} is carried by ${d.used} and ${d.other}; ${d.used} is used\n`);
+    cache = new SkeletonCache(index, read, archives);
+
+    for (const source of sources) {
+      if (source.kind === 'record') {
+        results.push(await assembleComponent(source.label, source.component, cache, failures));
+        continue;
+      }
+      const decoded = decodeFile(source.path, 'SkeletonComponent', read);
+      if (!decoded.ok) failures.push({ file: source.path, message: decoded.message });
+      else if (decoded.value.kind === 'SkeletonComponent')
+        results.push(await assembleComponent(source.path, decoded.value.record, cache, failures));
+    }
+  } finally {
+    await archives.closeAll();
   }
   failures.push(...cache.failures);
+  // An archive both searched and holding components, read whole with --every-data-file, is refused once.
+  const seen = new Set<string>();
+  const reported = failures.filter((f) => {
+    const key = `${f.file}\0${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  failures.splice(0, failures.length, ...reported);
 
   const reports = results.map((r) => toJson(r, cache, names));
-  const single = paths.length === 1 && componentWalk.files.length === 1 && componentWalk.files[0]!.explicit && reports.length === 1;
+  // An archive, like a directory, gives the report of several even when it holds one component.
+  const single =
+    paths.length === 1 &&
+    componentWalk.files.length === 1 &&
+    componentWalk.files[0]!.explicit &&
+    reports.length === 1 &&
+    sources[0]?.kind === 'file';
   const summary = {
     components: reports.length,
     assembled: results.filter((r) => r.assembly !== null).length,

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */
 export interface AssembleCommandOptions extends ResourceOptionValues {
@@ -14,16 +14,17 @@ export interface AssembleCommandOptions extends ResourceOptionValues {
   json?: boolean;
   allowMissing?: boolean;
   names?: string[];
+  everyDataFile?: boolean;
 }
 
 export function registerAssembleCommand(program: Command): void {
   const command = program
     .command('assemble')
     .description("assemble a character's rig from its SkeletonComponent: the main skeleton plus its addon rigs, joined by bone name hash")
-    .argument('<component...>', 'SkeletonComponent files, or directories holding them')
+    .argument('<component...>', 'SkeletonComponent files, .forge archives (their SkeletonComponent records), or directories holding them')
     .option(
       '--search <path>',
-      "where to find the Skeletons the components name, indexed by object id from each file's header; repeatable (default: each component's own folder)",
+      "where to find the Skeletons the components name: files, .forge archives or directories, indexed by the object id in each Skeleton's header; repeatable (default: each component's own folder, and an archive holding components)",
       collectRepeated,
     )
     .option(
@@ -33,6 +34,7 @@ export function registerAssembleCommand(program: Command): void {
     .option('--json', 'print the JSON report on stdout')
     .option('--allow-missing', 'exit 0 even when an addon Skeleton is not found (a missing main skeleton still fails)');
   addResourceOptions(command);
+  addEveryDataFileOption(command);
   addNamesOption(command);
   command.addHelpText(
     'after',
@@ -45,10 +47,17 @@ export function registerAssembleCommand(program: Command): void {
       'Exit status: 0 when every Skeleton was found, 1 when one is missing (addons: unless --allow-missing) or a',
       'file is refused, 2 on usage errors. Conflicts are reported and do not change the exit status.',
       '',
+      'In a .forge archive (told by its magic), components are the SkeletonComponent records of the data files the',
+      'index types SkeletonComponent, and Skeletons those of the data files typed Skeleton (every data file with',
+      '--every-data-file); each is named `archive: entry N "name": resource I "name"`. A refused archive table or',
+      'data file is a failure naming archive, entry and offset, and the rest is read.',
+      '',
       'Examples:',
       '  anvil-skel assemble samples/anvilnext/MAD_CHR_Rider.SkeletonComponent',
       '  anvil-skel assemble rider.SkeletonComponent --search extracted/ -o rider.glb --names names.txt',
       '  anvil-skel assemble extracted/ --json > assemblies.json',
+      '  anvil-skel assemble DataPC.forge -o rider.glb',
+      '  anvil-skel assemble rider.SkeletonComponent --search DataPC.forge --search extracted/',
     ].join('\n'),
   );
   command.action(async (components: string[], options: AssembleCommandOptions) => {
