@@ -25,7 +25,7 @@ import {
   SKATER,
   SKELETON,
 } from '../archive/forge-fixtures.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, type CliRun } from '../helpers/cli.js';
 
 const temp = realpathSync(mkdtempSync(join(tmpdir(), 'anvil-archive-address-')));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -107,6 +107,21 @@ const palette = write('palette.json', '[0, 1, 2]');
 /** The label every archive message uses, as validate's report names a resource: archive, entry, resource. */
 const label = (entry: number, entryName: string, index: number, name: string): string =>
   `${archive}: entry ${entry} ${JSON.stringify(entryName)}: resource ${index} ${JSON.stringify(name)}`;
+
+/**
+ * `export`, `pose show` and `skin bind` on a Skeleton inside `archive`, each addressed by its own
+ * of `addresses` (the forms are varied on purpose); the runs, in that order.
+ */
+async function eachCommand(archive: string, addresses: [string[], string[], string[]]): Promise<CliRun[]> {
+  const runs: CliRun[] = [];
+  for (const args of [
+    ['export', archive, ...addresses[0], '-o', fresh('x.glb')],
+    ['pose', 'show', archive, ...addresses[1]],
+    ['skin', 'bind', archive, meshBones, ...addresses[2]],
+  ])
+    runs.push(await runCli(args));
+  return runs;
+}
 
 describe('export of a Skeleton inside an archive', () => {
   // Each address, and the loose file of the body it names.
@@ -270,12 +285,11 @@ describe('what an archive address refuses', () => {
     const component = label(2, 'CHR_Rider.SkeletonComponent', 0, 'RiderComponent');
     const fromLoose = await runCli(['export', loose.component, '-o', fresh('x.glb')]);
     expect(fromLoose.code).toBe(1);
-    for (const args of [
-      ['export', archive, '--entry', '2', '-o', fresh('x.glb')],
-      ['pose', 'show', archive, '--entry', 'CHR_Rider.SkeletonComponent'],
-      ['skin', 'bind', archive, meshBones, '--entry', '2', '--resource', 'RiderComponent'],
-    ]) {
-      const run = await runCli(args);
+    for (const run of await eachCommand(archive, [
+      ['--entry', '2'],
+      ['--entry', 'CHR_Rider.SkeletonComponent'],
+      ['--entry', '2', '--resource', 'RiderComponent'],
+    ])) {
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(`anvil-skel: ${component}: is a SkeletonComponent, not a Skeleton\n`);
       expect(run.stderr).toBe(fromLoose.stderr.replace(loose.component, component));
@@ -291,12 +305,11 @@ describe('what an archive address refuses', () => {
     expect(tocSets[0]).toBe(325);
     bytes[325 + 31]! ^= 0xff;
     const broken = write('Broken.forge', bytes);
-    for (const args of [
-      ['export', broken, '--entry', 'CHR_Rider.Skeleton', '-o', fresh('x.glb')],
-      ['pose', 'show', broken, '--entry', '0'],
-      ['skin', 'bind', broken, meshBones, '--entry', '0'],
-    ]) {
-      const run = await runCli(args);
+    for (const run of await eachCommand(broken, [
+      ['--entry', 'CHR_Rider.Skeleton'],
+      ['--entry', '0'],
+      ['--entry', '0'],
+    ])) {
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
         `${broken}: entry 0 "CHR_Rider.Skeleton": refused at offset 0x160 (352): entries[0].toc.blocks[0].checksum`,
@@ -318,12 +331,11 @@ describe('what an archive address refuses', () => {
     expect(fromFile.stderr).toMatch(/^\S+: offset 0x11 \(17\): bones: /);
     const refusal = fromFile.stderr.slice(`${cutFile}: `.length);
     const where = `${cutArchive}: entry 0 "CHR_Cut.Skeleton": resource 0 "Cut"`;
-    for (const args of [
-      ['export', cutArchive, '--entry', '0', '-o', fresh('x.glb')],
-      ['pose', 'show', cutArchive, '--entry', 'CHR_Cut.Skeleton'],
-      ['skin', 'bind', cutArchive, meshBones, '--entry', '0', '--resource', 'Cut'],
-    ]) {
-      const run = await runCli(args);
+    for (const run of await eachCommand(cutArchive, [
+      ['--entry', '0'],
+      ['--entry', 'CHR_Cut.Skeleton'],
+      ['--entry', '0', '--resource', 'Cut'],
+    ])) {
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(`anvil-skel: ${where}: ${refusal}`);
     }
