@@ -202,6 +202,7 @@ export {
 } from './archive/forge.js';
 export {
   forgeClassName,
+  forgeEntriesToRead,
   forgeEntryLabel,
   forgeEntryMayHoldSkeleton,
   forgeNameMatcher,

@@ -7,7 +7,7 @@
 import {
   blobSource,
   forgeEntryLabel,
-  forgeEntryMayHoldSkeleton,
+  forgeEntriesToRead,
   forgeResourceLabel,
   isForgeHeader,
   isSkeletalClass,
@@ -79,7 +79,7 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
     return;
   }
   for (const error of forge.refusals) options.onItem(refusal(archive, error));
-  const chosen = options.everyDataFile ? forge.entries : forge.entries.filter(forgeEntryMayHoldSkeleton);
+  const chosen = forgeEntriesToRead(forge.entries, options.everyDataFile);
   for (const [done, entry] of chosen.entries()) {
     options.onProgress(done, chosen.length);
     await nextTask();

@@ -116,6 +116,18 @@ export function forgeEntryMayHoldSkeleton(entry: Pick<ForgeEntry, 'resourceType'
   return isSkeletalClass(entry.resourceType);
 }
 
+/**
+ * The entries whose data files a reader of Skeletons reads: those {@link forgeEntryMayHoldSkeleton}
+ * accepts, in index order, or every entry when `everyDataFile` (to find a Skeleton behind another
+ * first resource). Never throws.
+ */
+export function forgeEntriesToRead<E extends Pick<ForgeEntry, 'resourceType'>>(
+  entries: readonly E[],
+  everyDataFile: boolean,
+): readonly E[] {
+  return everyDataFile ? entries : entries.filter(forgeEntryMayHoldSkeleton);
+}
+
 /** Whether a class hash is Skeleton's or SkeletonComponent's, the two classes the project reads. Never throws. */
 export function isSkeletalClass(classHash: number): boolean {
   const type = classHash >>> 0;

@@ -5,7 +5,7 @@
  * SkeletonComponent record is a file of the one census, so the report counts and checks them as
  * it does loose files; beside it, each archive gets its own line of counts.
  */
-import { forgeEntryMayHoldSkeleton } from '../archive/forge-select.js';
+import { forgeEntriesToRead } from '../archive/forge-select.js';
 import type { ForgeEntry } from '../archive/forge.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
@@ -118,7 +118,7 @@ export async function censusArchives(
       line.entries = forge.forge.entries.length + forge.forge.refusals.length;
       // An index entry refused (its data file outside the archive): its path names the block and slot.
       for (const refusal of forge.forge.refusals) recordArchiveRefusal(census, tally, archive, null, refusal);
-      const chosen = options.everyDataFile === true ? forge.forge.entries : forge.forge.entries.filter(forgeEntryMayHoldSkeleton);
+      const chosen = forgeEntriesToRead(forge.forge.entries, options.everyDataFile === true);
       line.dataFilesSkipped = forge.forge.entries.length - chosen.length;
       for (let i = 0; i < chosen.length; i += BATCH) batches.push({ archive: a, entries: chosen.slice(i, i + BATCH) });
     }

@@ -4,7 +4,7 @@
  * data file is one refused line with its archive offset, and the rest are read. Data files are
  * chosen as the census chooses them (census-archives.ts: by the index's type), or all of them.
  */
-import { forgeEntryLabel, forgeEntryMayHoldSkeleton, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
+import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
 import { readDataFile } from '../archive/forge.js';
 import type { FileValidation } from './actions/validate.js';
 import { CLASS } from '../formats/classes.js';
@@ -43,7 +43,7 @@ export async function validateArchive(
   }
   try {
     for (const refusal of opened.forge.refusals) put(refused(archive, refusal));
-    const chosen = everyDataFile ? opened.forge.entries : opened.forge.entries.filter(forgeEntryMayHoldSkeleton);
+    const chosen = forgeEntriesToRead(opened.forge.entries, everyDataFile);
     for (const entry of chosen) {
       let resources;
       try {

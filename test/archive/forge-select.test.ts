@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   forgeClassName,
+  forgeEntriesToRead,
   forgeNameMatcher,
   isForgeHeader,
   parseForgeClasses,
@@ -76,5 +77,16 @@ describe('classes and names', () => {
     expect(isForgeHeader(new TextEncoder().encode('scimitar\0rest'))).toBe(true);
     expect(isForgeHeader(new TextEncoder().encode('scimitar!'))).toBe(false);
     expect(isForgeHeader(new TextEncoder().encode('scim'))).toBe(false);
+  });
+});
+
+describe('forgeEntriesToRead', () => {
+  // Class hashes from the seed: Skeleton 0x24AECB7C, SkeletonComponent 0x71FDA747; 0x12345678 is none of ours.
+  const entries = [0x24aecb7c, 0x12345678, 0x71fda747, 0x24aecb7c, 0].map((resourceType, number) => ({ number, resourceType }));
+  it('keeps the entries typed Skeleton or SkeletonComponent, in index order', () => {
+    expect(forgeEntriesToRead(entries, false).map((e) => e.number)).toEqual([0, 2, 3]);
+  });
+  it('keeps every entry with everyDataFile', () => {
+    expect(forgeEntriesToRead(entries, true)).toEqual(entries);
   });
 });

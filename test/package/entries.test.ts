@@ -129,6 +129,7 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeClassName',
     'forgeEntryLabel',
     'forgeEntryMayHoldSkeleton',
+    'forgeEntriesToRead',
     'forgeNameMatcher',
     'forgeResourceLabel',
     'isForgeHeader',

@@ -6,13 +6,7 @@ import type { ViewOptions } from '../commands/view.js';
 import { UsageError } from '../errors.js';
 import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
-import {
-  forgeEntryLabel,
-  forgeEntryMayHoldSkeleton,
-  forgeResourceLabel,
-  isForgeHeader,
-  isSkeletalClass,
-} from '../../archive/forge-select.js';
+import { forgeEntryLabel, forgeEntriesToRead, forgeResourceLabel, isForgeHeader, isSkeletalClass } from '../../archive/forge-select.js';
 import { readDataFile } from '../../archive/forge.js';
 import { CLASS } from '../../formats/classes.js';
 import { ParseError } from '../../io/errors.js';
@@ -109,7 +103,7 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
     const { forge } = opened;
     // An index entry refused (its data file outside the archive), or the chain ended: the path names the block and slot.
     for (const refusal of forge.refusals) inputs.push(refused(shown, refusal));
-    const chosen = options.everyDataFile === true ? forge.entries : forge.entries.filter(forgeEntryMayHoldSkeleton);
+    const chosen = forgeEntriesToRead(forge.entries, options.everyDataFile === true);
     for (const [done, entry] of chosen.entries()) {
       options.onArchiveProgress?.(archive, done, chosen.length);
       let resources;
