@@ -8,11 +8,12 @@ import { forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js'
 import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
 import { CLASS } from '../formats/classes.js';
 import { findLayout } from '../formats/registry.js';
-import { classifyHeader, describeHeader, readResourceAs, type HeaderClass, type Resource, type ResourceKind } from '../formats/resource.js';
+import { classifyHeader, readResourceAs, type HeaderClass, type Resource, type ResourceKind } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 import { skeletonFromResource } from '../model/read.js';
 import type { Skeleton } from '../model/skeleton.js';
 import type { InputWalk } from './files.js';
+import { unreadRecordMessage } from './census-archive-read.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile, type OpenedForge } from './forge-archive.js';
 import { headerOfBytes, readInputFile, readResourceHeader, type HeaderRead } from './input-file.js';
 import type { ResourceReadOptions } from './read-options.js';
@@ -85,11 +86,7 @@ export function decodeBytes(bytes: Uint8Array, header: HeaderClass, wanted: Reso
 /** A record of an archive decoded as `wanted`; the record's class says what it is, so a body no layout reads is a refusal. */
 export function decodeRecord(body: Uint8Array, wanted: ResourceKind, read: ResourceReadOptions): Decoded<Resource> {
   const header = classifyHeader(body, read.dialect)[0];
-  if (header === undefined)
-    return {
-      ok: false,
-      message: `the record's class is ${wanted}, but its body is not one we read (${describeHeader(body, read.dialect)})`,
-    };
+  if (header === undefined) return { ok: false, message: unreadRecordMessage(CLASS[wanted], body, read.dialect) };
   return decodeBytes(body, header, wanted, read);
 }
 

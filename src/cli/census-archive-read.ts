@@ -26,6 +26,14 @@ export interface ArchiveRefusalReport {
   message: string;
 }
 
+/**
+ * Why a Skeleton or SkeletonComponent record is refused when no layout reads its body's header:
+ * the record says what it is, so such a body is a refusal, never a silent skip.
+ */
+export function unreadRecordMessage(classHash: number, body: Uint8Array, dialect?: Dialect): string {
+  return `the record's class is ${forgeClassName(classHash)}, but its body is not one we read (${describeHeader(body, dialect)})`;
+}
+
 /** What a batch of data files held. */
 export interface ArchiveBatchCounts {
   /** Data files read. */
@@ -102,12 +110,7 @@ export async function addArchiveEntries(
       if (cls === CLASS.Skeleton) counts.skeletons++;
       else counts.components++;
       const label = forgeResourceLabel(archive, entry, index, resource.name);
-      // The record says what it is; a body whose header no layout reads is a refusal, never a silent skip.
-      census.addFile(
-        label,
-        resource.body,
-        () => `the record's class is ${forgeClassName(cls)}, but its body is not one we read (${describeHeader(resource.body, dialect)})`,
-      );
+      census.addFile(label, resource.body, () => unreadRecordMessage(cls, resource.body, dialect));
     });
   }
   return counts;

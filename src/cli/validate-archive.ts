@@ -7,10 +7,10 @@
 import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
 import { readDataFile } from '../archive/forge.js';
 import type { FileValidation } from './actions/validate.js';
-import { CLASS } from '../formats/classes.js';
 import type { Dialect } from '../formats/dialect.js';
-import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
+import { classifyHeader, type HeaderClass } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
+import { unreadRecordMessage } from './census-archive-read.js';
 import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
 
 function refused(file: string, error: ParseError): FileValidation {
@@ -59,7 +59,7 @@ export async function validateArchive(
         const label = forgeResourceLabel(archive, entry, index, resource.name);
         const header = classifyHeader(resource.body, dialect)[0];
         if (header === undefined) {
-          const message = `the record's class is ${cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent'}, but its body is not one we read (${describeHeader(resource.body, dialect)})`;
+          const message = unreadRecordMessage(cls, resource.body, dialect);
           put({ file: label, status: 'not-a-resource', reason: message, error: { message } });
           return;
         }
