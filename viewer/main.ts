@@ -24,6 +24,7 @@ import { assembleHeldFiles, renderAssemblies, type ComponentAssembly, type HeldF
 import { el, nameOrHash } from './dom.js';
 import { holdSkinningInput, recogniseSkinningInput, renderSkinning, type SkinningState } from './skinning-tab.js';
 import { SceneView } from './scene.js';
+import { formatNumber, formatValue, spanValue } from './values.js';
 
 interface Listed {
   id: string;
@@ -74,77 +75,6 @@ const boneName = (file: OpenedFile, bone: number): string => {
   if (hash === undefined) return `bone ${bone}`;
   return dictionary.resolve(hash) ?? formatHash(hash);
 };
-
-// ---- values ------------------------------------------------------------------------------------
-
-function formatNumber(n: number): string {
-  if (Number.isInteger(n)) return Math.abs(n) > 9 ? `${n} (0x${(n >>> 0).toString(16).toUpperCase()})` : String(n);
-  return String(Number(n.toPrecision(7)));
-}
-
-function formatValue(value: unknown, depth = 0): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'bigint')
-    return `0x${value
-      .toString(16)
-      .toUpperCase()
-      .padStart(value > 0xffffffffn ? 16 : 8, '0')}`;
-  if (typeof value === 'number') return formatNumber(value);
-  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
-  if (value instanceof Uint8Array) {
-    const shown = Array.from(value.subarray(0, 32), (b) => b.toString(16).padStart(2, '0')).join(' ');
-    return value.length > 32 ? `${shown} … (${value.length} bytes)` : value.length === 0 ? '(no bytes)' : shown;
-  }
-  if (Array.isArray(value)) {
-    if (value.every((v) => typeof v === 'number')) return `(${value.map((v) => formatNumber(v as number)).join(', ')})`;
-    if (depth > 0 || value.some((v) => typeof v === 'object' && v !== null && !(v instanceof Uint8Array))) return `[${value.length} items]`;
-    return `[${value.length}] ${value
-      .slice(0, 4)
-      .map((v) => formatValue(v, depth + 1))
-      .join(', ')}${value.length > 4 ? ', …' : ''}`;
-  }
-  if (typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    if (o.kind === 'null' && Object.keys(o).length === 1) return 'null';
-    if (o.kind === 'ref') return `ref ${formatValue(o.id)}`;
-    if (o.kind === 'inline') return `inline ${formatValue(o.value, depth + 1)}`;
-    if (depth > 1) return '{…}';
-    return `{ ${Object.entries(o)
-      .map(([k, v]) => `${k}: ${formatValue(v, depth + 1)}`)
-      .join(', ')} }`;
-  }
-  return String(value);
-}
-
-/** The decoded value at a span path (`bones[3].parent`), stepping through inline pointers; undefined when the record has none (constants). */
-function valueAtPath(record: unknown, path: string): unknown {
-  let at: unknown = record;
-  for (const m of path.matchAll(/([A-Za-z_$][\w$]*)|\[(\d+)\]/g)) {
-    if (at === null || typeof at !== 'object') return undefined;
-    const key = m[1] ?? Number(m[2]);
-    let o = at as Record<string | number, unknown>;
-    if (!(key in o) && o.kind === 'inline' && typeof o.value === 'object' && o.value !== null) o = o.value as Record<string, unknown>;
-    at = o[key];
-  }
-  return at;
-}
-
-/** A span's bytes read plainly, for fields the record does not keep (constants) or files refused before a record. */
-function rawValue(bytes: Uint8Array, start: number, end: number): string {
-  const view = new DataView(bytes.buffer, bytes.byteOffset + start, end - start);
-  const length = end - start;
-  if (length === 1) return formatNumber(view.getUint8(0));
-  if (length === 4) return `${formatNumber(view.getUint32(0, true))}, f32 ${formatNumber(view.getFloat32(0, true))}`;
-  if (length === 8) return formatValue(view.getBigUint64(0, true));
-  if (length === 16) return `(${[0, 4, 8, 12].map((o) => formatNumber(view.getFloat32(o, true))).join(', ')})`;
-  return formatValue(bytes.subarray(start, end));
-}
-
-function spanValue(file: OpenedFile, spanIndex: number): string {
-  const span = file.spans[spanIndex]!;
-  const decoded = file.resource === null ? undefined : valueAtPath(file.resource.record, span.path);
-  return decoded === undefined ? rawValue(file.bytes, span.start, span.end) : formatValue(decoded);
-}
 
 // ---- panels ------------------------------------------------------------------------------------
 
