@@ -200,6 +200,7 @@ export {
   type ForgeSet,
   type ForgeVersion,
 } from './archive/forge.js';
+export { forgeSkeletalFiles, type ForgeSkeletalFile } from './archive/forge-records.js';
 export {
   forgeClassName,
   forgeEntriesToRead,

@@ -1,6 +1,6 @@
 /**
  * A `.forge` archive opened in the browser with the library's public API: the tables through
- * `openForge(blobSource(file))`, then one data file at a time with `readDataFile`, so only the
+ * `openForge(blobSource(file))`, then one data file at a time with `forgeSkeletalFiles`, so only the
  * slices asked for are read (never the whole file) and only the Skeleton and SkeletonComponent
  * bodies are kept. Entries are named by the library's labels, as `view` and the census name them.
  */
@@ -10,10 +10,9 @@ import {
   forgeEntriesToRead,
   forgeResourceLabel,
   isForgeHeader,
-  isSkeletalClass,
   openForge,
   ParseError,
-  readDataFile,
+  forgeSkeletalFiles,
 } from '../src/index.js';
 
 /** One list entry from an archive: a record's body, or a refusal (or failure) without bytes. */
@@ -80,31 +79,27 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
   }
   for (const error of forge.refusals) options.onItem(refusal(archive, error));
   const chosen = forgeEntriesToRead(forge.entries, options.everyDataFile);
-  for (const [done, entry] of chosen.entries()) {
-    options.onProgress(done, chosen.length);
-    await nextTask();
-    let resources;
-    try {
-      resources = (await readDataFile(forge, entry)).resources;
-    } catch (error) {
-      if (error instanceof ParseError) {
-        options.onItem(refusal(`${archive}: ${forgeEntryLabel(entry)}`, error));
-        continue;
+  let done = 0;
+  options.onProgress(done, chosen.length);
+  await nextTask();
+  for await (const file of forgeSkeletalFiles(forge, chosen)) {
+    const where = `${archive}: ${forgeEntryLabel(file.entry)}`;
+    if ('refusal' in file) options.onItem(refusal(where, file.refusal));
+    // The file itself failed (changed or unreadable): nothing after it is read.
+    else if ('failed' in file) options.onItem(failure(where, file.failed));
+    else
+      for (const { index, resource } of file.records) {
+        // A copy: the body is a view of the whole decompressed data file, which is let go.
+        options.onItem({
+          name: forgeResourceLabel(archive, file.entry, index, resource.name),
+          bytes: resource.body.slice(),
+          note: null,
+          refused: false,
+        });
       }
-      // The file itself failed (changed or unreadable): the data files after it would too.
-      options.onItem(failure(`${archive}: ${forgeEntryLabel(entry)}`, error));
-      break;
-    }
-    resources.forEach((resource, index) => {
-      if (!isSkeletalClass(resource.classHash)) return;
-      // A copy: the body is a view of the whole decompressed data file, which is let go.
-      options.onItem({
-        name: forgeResourceLabel(archive, entry, index, resource.name),
-        bytes: resource.body.slice(),
-        note: null,
-        refused: false,
-      });
-    });
+    options.onProgress(++done, chosen.length);
+    await nextTask();
   }
-  options.onProgress(chosen.length, chosen.length);
+  // Done, also when a failing source ended the reading early.
+  if (done !== chosen.length) options.onProgress(chosen.length, chosen.length);
 }

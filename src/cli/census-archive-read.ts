@@ -4,13 +4,14 @@
  * its checksums checked and its blocks decompressed, and each Skeleton and SkeletonComponent
  * record is counted as a file of the census, named `archive: entry N "name": resource I "name"`.
  */
-import { forgeClassName, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
-import { readDataFile, type Forge, type ForgeEntry } from '../archive/forge.js';
+import { forgeClassName, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
+import type { Forge, ForgeEntry } from '../archive/forge.js';
+import { forgeSkeletalFiles } from '../archive/forge-records.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import { CLASS } from '../formats/classes.js';
 import type { Dialect } from '../formats/dialect.js';
 import { describeHeader } from '../formats/resource.js';
-import { ParseError } from '../io/errors.js';
+import type { ParseError } from '../io/errors.js';
 
 /** A refusal inside an archive: the entry, and the archive offset and field path of the ParseError. */
 export interface ArchiveRefusalReport {
@@ -93,25 +94,22 @@ export async function addArchiveEntries(
   dialect?: Dialect,
 ): Promise<ArchiveBatchCounts> {
   const counts = emptyBatchCounts();
-  for (const entry of entries) {
-    let resources;
-    try {
-      resources = (await readDataFile(forge, entry)).resources;
-    } catch (error) {
-      if (!(error instanceof ParseError)) throw error;
-      recordArchiveRefusal(census, counts, archive, entry, error);
+  for await (const file of forgeSkeletalFiles(forge, entries)) {
+    const entry = file.entry;
+    if ('failed' in file) throw file.failed;
+    if ('refusal' in file) {
+      recordArchiveRefusal(census, counts, archive, entry, file.refusal);
       continue;
     }
     counts.dataFiles++;
-    counts.resources += resources.length;
-    resources.forEach((resource, index) => {
+    counts.resources += file.resourceCount;
+    for (const { index, resource } of file.records) {
       const cls = resource.classHash >>> 0;
-      if (!isSkeletalClass(cls)) return;
       if (cls === CLASS.Skeleton) counts.skeletons++;
       else counts.components++;
       const label = forgeResourceLabel(archive, entry, index, resource.name);
       census.addFile(label, resource.body, () => unreadRecordMessage(cls, resource.body, dialect));
-    });
+    }
   }
   return counts;
 }

@@ -4,12 +4,12 @@
  * data file is one refused line with its archive offset, and the rest are read. Data files are
  * chosen as the census chooses them (census-archives.ts: by the index's type), or all of them.
  */
-import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
-import { readDataFile } from '../archive/forge.js';
+import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
+import { forgeSkeletalFiles } from '../archive/forge-records.js';
 import type { FileValidation } from './actions/validate.js';
 import type { Dialect } from '../formats/dialect.js';
 import { classifyHeader, type HeaderClass } from '../formats/resource.js';
-import { ParseError } from '../io/errors.js';
+import type { ParseError } from '../io/errors.js';
 import { unreadRecordMessage } from './census-archive-read.js';
 import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
 
@@ -44,27 +44,24 @@ export async function validateArchive(
   try {
     for (const refusal of opened.forge.refusals) put(refused(archive, refusal));
     const chosen = forgeEntriesToRead(opened.forge.entries, everyDataFile);
-    for (const entry of chosen) {
-      let resources;
-      try {
-        resources = (await readDataFile(opened.forge, entry)).resources;
-      } catch (error) {
-        if (!(error instanceof ParseError)) throw error;
-        put(refused(`${archive}: ${forgeEntryLabel(entry)}`, error));
+    for await (const file of forgeSkeletalFiles(opened.forge, chosen)) {
+      const entry = file.entry;
+      if ('failed' in file) throw file.failed;
+      if ('refusal' in file) {
+        put(refused(`${archive}: ${forgeEntryLabel(entry)}`, file.refusal));
         continue;
       }
-      resources.forEach((resource, index) => {
+      for (const { index, resource } of file.records) {
         const cls = resource.classHash >>> 0;
-        if (!isSkeletalClass(cls)) return;
         const label = forgeResourceLabel(archive, entry, index, resource.name);
         const header = classifyHeader(resource.body, dialect)[0];
         if (header === undefined) {
           const message = unreadRecordMessage(cls, resource.body, dialect);
           put({ file: label, status: 'not-a-resource', reason: message, error: { message } });
-          return;
+          continue;
         }
         put(validate(label, resource.body, header));
-      });
+      }
     }
   } finally {
     await opened.close();

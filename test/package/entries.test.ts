@@ -130,6 +130,7 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeEntryLabel',
     'forgeEntryMayHoldSkeleton',
     'forgeEntriesToRead',
+    'forgeSkeletalFiles',
     'forgeNameMatcher',
     'forgeResourceLabel',
     'isForgeHeader',

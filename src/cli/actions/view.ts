@@ -6,10 +6,10 @@ import type { ViewOptions } from '../commands/view.js';
 import { UsageError } from '../errors.js';
 import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
-import { forgeEntryLabel, forgeEntriesToRead, forgeResourceLabel, isForgeHeader, isSkeletalClass } from '../../archive/forge-select.js';
-import { readDataFile } from '../../archive/forge.js';
+import { forgeEntryLabel, forgeEntriesToRead, forgeResourceLabel, isForgeHeader } from '../../archive/forge-select.js';
+import { forgeSkeletalFiles } from '../../archive/forge-records.js';
 import { CLASS } from '../../formats/classes.js';
-import { ParseError } from '../../io/errors.js';
+import type { ParseError } from '../../io/errors.js';
 import { ArchiveRefusal, openForgeFile } from '../forge-archive.js';
 import { Progress } from '../progress.js';
 import { readNameListFile } from '../name-lists.js';
@@ -104,37 +104,33 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
     // An index entry refused (its data file outside the archive), or the chain ended: the path names the block and slot.
     for (const refusal of forge.refusals) inputs.push(refused(shown, refusal));
     const chosen = forgeEntriesToRead(forge.entries, options.everyDataFile === true);
-    for (const [done, entry] of chosen.entries()) {
-      options.onArchiveProgress?.(archive, done, chosen.length);
-      let resources;
-      try {
-        resources = (await readDataFile(forge, entry)).resources;
-      } catch (error) {
-        if (error instanceof ParseError) {
-          inputs.push(refused(`${shown}: ${forgeEntryLabel(entry)}`, error));
-          continue;
-        }
-        // Not a refusal: the file itself failed (it shrank, a read error); the rest cannot be read either.
+    let done = 0;
+    options.onArchiveProgress?.(archive, done, chosen.length);
+    for await (const file of forgeSkeletalFiles(forge, chosen)) {
+      const entry = file.entry;
+      if ('refusal' in file) inputs.push(refused(`${shown}: ${forgeEntryLabel(entry)}`, file.refusal));
+      // Not a refusal: the file itself failed (it shrank, a read error), and nothing after it is read.
+      else if ('failed' in file)
         inputs.push({
           name: `${shown}: ${forgeEntryLabel(entry)}`,
           bytes: null,
-          note: `cannot read the archive: ${fsReason(error)}`,
+          note: `cannot read the archive: ${fsReason(file.failed)}`,
           archive,
         });
-        break;
-      }
-      resources.forEach((resource, index) => {
-        const cls = resource.classHash >>> 0;
-        if (!isSkeletalClass(cls)) return;
-        const name = forgeResourceLabel(shown, entry, index, resource.name);
-        if (resource.body.length > maxSize) {
-          const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
-          const note = `${what} record of ${formatSize(resource.body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
-          inputs.push({ name, bytes: null, note, archive });
-        } else inputs.push({ name, bytes: resource.body.slice(), archive }); // a copy: the body is a view of the whole data file
-      });
+      else
+        for (const { index, resource } of file.records) {
+          const cls = resource.classHash >>> 0;
+          const name = forgeResourceLabel(shown, entry, index, resource.name);
+          if (resource.body.length > maxSize) {
+            const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
+            const note = `${what} record of ${formatSize(resource.body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
+            inputs.push({ name, bytes: null, note, archive });
+          } else inputs.push({ name, bytes: resource.body.slice(), archive }); // a copy: the body is a view of the whole data file
+        }
+      options.onArchiveProgress?.(archive, ++done, chosen.length);
     }
-    options.onArchiveProgress?.(archive, chosen.length, chosen.length);
+    // Done, also when a failing source ended the reading early.
+    if (done !== chosen.length) options.onArchiveProgress?.(archive, chosen.length, chosen.length);
   } finally {
     await opened.close();
   }
