@@ -1,28 +1,63 @@
 /**
- * One entry's data file of a `.forge` archive: its TOC and resources sets, every block's checksum
- * and decompression, and the resource records (FORGE.md, "our reading").
+ * One entry's data file of a `.forge` archive, read under the archive's profile: what comes before
+ * its first set, its TOC and resources sets (or one flagged set), every block's checksum and
+ * decompression, the TOC and the resource records. Every structure is a declaration of
+ * `profile/framing.ts`.
  */
+import { ParseError } from '../io/errors.js';
 import type { PathSegment } from '../io/format.js';
-import { blockMethod, describeUnsupportedMethod, SUPPORTED_METHODS } from './decompress.js';
-import { readChunk, refuse, type Chunk } from './forge-chunk.js';
+import { countedBy } from '../grammar/signed.js';
+import { u16, u8, type Codec } from '../grammar/index.js';
+import { decoderOfRule, describeUnsupportedMethod, supportedMethods } from './decompress.js';
+import { Chunk, readChunk, refuse } from './forge-chunk.js';
 import type { Forge, ForgeEntry } from './forge.js';
+import { readAt } from './profile/read.js';
+import {
+  flaggedCompressedBlock,
+  FLAGGED_COMPRESSED,
+  FLAGGED_STORED,
+  recordHeader,
+  setHeader,
+  type RecordSubHeader,
+  type SizePair,
+  type TocRecord,
+  type TocRecordKind,
+} from './profile/framing.js';
+import { profileReadsVersion, tocRecordCodec, type ForgeProfile } from './profile/profiles.js';
+import type { FileDataHeaderRecord } from './profile/tables.js';
 
 /** One resource record of a data file. */
 export interface ForgeResource {
   /** The record's class hash (e.g. 0x24AECB7C for a Skeleton). */
   classHash: number;
-  /** The id from the TOC (u32 in version 25, u64 later). */
+  /** The id from the TOC (u32 before Unity's TOC, u64 from it). */
   id: bigint;
-  /** The size the TOC gives. */
+  /** The size the TOC gives (the whole record). */
   tocSize: number;
   /** The record's name (UTF-8, invalid bytes replaced). */
   name: string;
-  /** The record's body size. */
+  /** The body's size. */
   size: number;
-  /** Where the body starts in the decompressed resources set. */
+  /** The record flag and what flag 1 brings. */
+  subHeader: RecordSubHeader;
+  /** Where the record starts in the data file's decompressed bytes. */
+  recordOffset: number;
+  /** Where the body starts there. */
   bodyOffset: number;
   /** The body's bytes. */
   body: Uint8Array;
+}
+
+/** One block of a set, as read. */
+export interface ForgeBlock {
+  uncompressedSize: number;
+  compressedSize: number;
+  /** Archive offset of its stored bytes. */
+  dataOffset: number;
+  /** Flagged sets: 0 stored, 1 compressed; framed sets: null. */
+  kind: 0 | 1 | null;
+  /** Flagged compressed blocks: the word after the sizes, kept. */
+  unknown: number | null;
 }
 
 /** One set's header and blocks, as read. */
@@ -31,21 +66,45 @@ export interface ForgeSet {
   offset: number;
   setVersion: number;
   method: number;
-  /** Per block: uncompressed size, compressed size, archive offset of its stored bytes. */
-  blocks: { uncompressedSize: number; compressedSize: number; dataOffset: number }[];
+  largestUncompressed: number;
+  largestCompressed: number;
+  /** A flagged set (largest stored block 0): blocks of kind 00 and 01 up to the data file's end. */
+  flagged: boolean;
+  blocks: ForgeBlock[];
+  /** Where its bytes start in the data file's decompressed bytes, and how many it gives. */
+  streamOffset: number;
+  streamLength: number;
+  /** Archive offset one past its last byte. */
+  end: number;
 }
 
-/** A data file read: its two sets and its resources. */
+/** A data file read: its framing, its sets, its TOC and its resources. */
 export interface ForgeDataFile {
   entry: ForgeEntry;
-  toc: ForgeSet;
-  resourcesSet: ForgeSet;
+  /** The profile it was read with. */
+  profile: ForgeProfile;
+  /** Versions 25 and 26: the 440-byte header before it. */
+  fileDataHeader: FileDataHeaderRecord | null;
+  /** What came before the first set, as the profile's codec read it (null: nothing). */
+  preamble: unknown;
+  /** The TOC set, and the resources set (null when one flagged set holds both); both null for an empty data file (size 0). */
+  toc: ForgeSet | null;
+  resourcesSet: ForgeSet | null;
+  /** The decompressed bytes of every set, joined. */
+  stream: Uint8Array;
+  /** The TOC, in the profile's record reading. */
+  tocRecords: TocRecord[];
+  tocRecordKind: TocRecordKind;
+  /** Version 26: the counted bytes after the TOC; the AC2 family: those before the first record. */
+  afterToc: Uint8Array | null;
+  beforeRecords: Uint8Array | null;
+  /** Where the records start in `stream`, and where the last one ends. */
+  recordsOffset: number;
+  recordsEnd: number;
   resources: ForgeResource[];
 }
 
-const SET_MAGIC = [0x33, 0xaa, 0xfb, 0x57, 0x99, 0xfa, 0x04, 0x10];
-
-/** Adler-32 with both sums starting at 0 (not zlib's 1), as FORGE.md fixes the block checksum. */
+/** Adler-32 with both sums starting at 0 (not zlib's 1): the block checksum WildlandsToolkit checks. */
 export function forgeChecksum(bytes: Uint8Array): number {
   let a = 0;
   let b = 0;
@@ -74,198 +133,370 @@ export function forgeChecksum(bytes: Uint8Array): number {
   return ((b << 16) | a) >>> 0;
 }
 
-/** Reads one set at `at` in `file` (our reading: the set version alone decides u16 or i32 counts and sizes) (archive offset `file.base`); returns it, its decompressed bytes and where it ends. */
-function readSet(
-  file: Chunk,
-  at: number,
-  path: readonly PathSegment[],
-): { set: ForgeSet; data: Uint8Array; end: number; map: (pos: number) => number } {
+const kindByte: Codec<number> = u8;
+
+/** Reads one set's header and block table (a framed set) or walks its blocks (a flagged set), without decoding. */
+function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], profile: ForgeProfile, streamOffset: number): ForgeSet {
   const end = file.base + file.bytes.length;
-  const need = (from: number, n: number, field: string): void => {
-    if (from + n > end) refuse(from, [...path, field], `${n} bytes inside the ${end - file.base}-byte data file`, `${end - from} left`);
-  };
-  need(at, 15, 'header');
-  for (let i = 0; i < 8; i++) {
-    if (file.bytes[at - file.base + i] !== SET_MAGIC[i])
-      refuse(at + i, [...path, 'magic'], 'the set magic 33 AA FB 57 99 FA 04 10', `byte ${file.bytes[at - file.base + i]}`);
-  }
-  const setVersion = file.view.getUint16(at + 8 - file.base, true);
-  if (setVersion < 1 || setVersion > 3) refuse(at + 8, [...path, 'setVersion'], 'set version 1, 2 or 3', String(setVersion));
-  const method = file.bytes[at + 10 - file.base]!;
-  // +11 and +13: the two largest block sizes, kept as read.
-  let p = at + 15;
-  let count: number;
-  if (setVersion === 1) {
-    need(p, 2, 'blockCount');
-    count = file.view.getUint16(p - file.base, true);
-    p += 2;
-  } else {
-    need(p, 4, 'blockCount');
-    count = file.u32(p);
-    p += 4;
-  }
-  const pairBytes = setVersion === 1 ? 4 : 8;
-  // Each block needs its size pair and a 4-byte checksum at least.
-  if (count * (pairBytes + 4) > end - p)
-    refuse(
-      p - (setVersion === 1 ? 2 : 4),
-      [...path, 'blockCount'],
-      `a count whose size table and checksums fit in the ${end - p} bytes left`,
-      String(count),
-    );
-  const blocks: ForgeSet['blocks'] = [];
+  const head = readAt(setHeader, file.bytes, file.base, at, path);
+  const h = head.value;
+  let p = head.end;
+  const blocks: ForgeBlock[] = [];
   let total = 0;
-  const decoder = blockMethod(method);
-  const expansion = decoder?.maxExpansion ?? 255;
-  for (let i = 0; i < count; i++) {
-    const q = p + i * pairBytes;
-    const uncompressedSize = setVersion === 1 ? file.view.getUint16(q - file.base, true) : file.i32(q);
-    const compressedSize = setVersion === 1 ? file.view.getUint16(q + 2 - file.base, true) : file.i32(q + 4);
-    if (uncompressedSize < 0 || compressedSize < 0)
-      refuse(q, [...path, 'blocks', i, 'sizes'], 'sizes ≥ 0', `${uncompressedSize}, ${compressedSize}`);
-    // A method's stream yields at most `expansion` bytes per input byte (LZO: 255, a length
-    // extension's zero bytes), so a larger declared size is refused before anything is allocated.
-    if (uncompressedSize !== compressedSize && uncompressedSize > compressedSize * expansion) {
-      refuse(
-        q,
-        [...path, 'blocks', i, 'uncompressedSize'],
-        `at most ${expansion} × the ${compressedSize} compressed bytes`,
-        String(uncompressedSize),
-      );
-    }
-    blocks.push({ uncompressedSize, compressedSize, dataOffset: 0 });
-    total += uncompressedSize;
-  }
-  p += count * pairBytes;
-  const data = new Uint8Array(total);
-  let written = 0;
-  const starts: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const block = blocks[i]!;
-    const blockPath = [...path, 'blocks', i];
-    need(p, 4 + block.compressedSize, `blocks[${i}]`);
-    const stored = file.bytes.subarray(p + 4 - file.base, p + 4 - file.base + block.compressedSize);
-    const checksum = file.u32(p);
-    const actual = forgeChecksum(stored);
-    if (checksum !== actual) {
-      refuse(
-        p,
-        [...blockPath, 'checksum'],
-        `the Adler-32 (sums from 0) of its bytes, 0x${actual.toString(16).toUpperCase()}`,
-        `0x${checksum.toString(16).toUpperCase()}`,
-      );
-    }
-    block.dataOffset = p + 4;
-    starts.push(written);
-    if (block.uncompressedSize === block.compressedSize) {
-      data.set(stored, written);
-    } else {
-      if (decoder === undefined) refuse(at + 10, [...path, 'method'], SUPPORTED_METHODS, describeUnsupportedMethod(method));
-      // Straight into the set's buffer: no per-block output to allocate and copy.
-      decoder.decode(stored, data.subarray(written, written + block.uncompressedSize), { baseOffset: p + 4, path: blockPath });
-    }
-    written += block.uncompressedSize;
-    p += 4 + block.compressedSize;
-  }
-  // A position in the decompressed set as an archive offset: exact in a stored block, else the block's start.
-  const map = (pos: number): number => {
-    for (let i = count - 1; i >= 0; i--) {
-      if (pos >= starts[i]!) {
-        const block = blocks[i]!;
-        return block.uncompressedSize === block.compressedSize
-          ? block.dataOffset + Math.min(pos - starts[i]!, block.compressedSize)
-          : block.dataOffset;
+  const flaggedWidth = profile.flaggedSets.value;
+  if (h.largestCompressed === 0 && flaggedWidth !== null) {
+    // A flagged set runs to the data file's end: a kind byte per block, 00 stored, 01 compressed.
+    for (let i = 0; p < end; i++) {
+      const blockPath = [...path, 'blocks', i];
+      const kind = readAt(kindByte, file.bytes, file.base, p, [...blockPath, 'kind']);
+      p = kind.end;
+      if (kind.value === FLAGGED_STORED) {
+        const size = readAt(flaggedWidth, file.bytes, file.base, p, [...blockPath, 'size']);
+        p = size.end;
+        if (size.value > end - p)
+          refuse(
+            p - flaggedWidth.fixedSize!,
+            [...blockPath, 'size'],
+            `a stored block inside the ${end - p} bytes left`,
+            `${size.value} bytes`,
+          );
+        blocks.push({ uncompressedSize: size.value, compressedSize: size.value, dataOffset: p, kind: 0, unknown: null });
+        p += size.value;
+        total += size.value;
+      } else if (kind.value === FLAGGED_COMPRESSED) {
+        const sizes = readAt(flaggedCompressedBlock, file.bytes, file.base, p, blockPath);
+        p = sizes.end;
+        const { compressedSize, uncompressedSize, unknown } = sizes.value;
+        if (compressedSize > end - p)
+          refuse(p - 12, [...blockPath, 'compressedSize'], `a block inside the ${end - p} bytes left`, `${compressedSize} bytes`);
+        blocks.push({ uncompressedSize, compressedSize, dataOffset: p, kind: 1, unknown });
+        p += compressedSize;
+        total += uncompressedSize;
+      } else {
+        refuse(p - 1, [...blockPath, 'kind'], 'a flagged block of kind 00 (stored) or 01 (compressed)', String(kind.value));
       }
     }
-    return at;
-  };
-  return { set: { offset: at, setVersion, method, blocks }, data, end: p, map };
+    return { offset: at, ...h, flagged: true, blocks, streamOffset, streamLength: total, end: p };
+  }
+  const countCodec = profile.blockCount.value;
+  const count = readAt(countCodec, file.bytes, file.base, p, [...path, 'blockCount']);
+  const wide = profile.widePairs.value;
+  const pair = wide !== null && h.setVersion >= wide.fromSetVersion ? wide.sizePair : profile.sizePair.value;
+  const pairBytes = pair.fixedSize!;
+  p = count.end;
+  // Each block needs its size pair and a 4-byte checksum at least.
+  if (count.value < 0 || count.value * (pairBytes + 4) > end - p) {
+    refuse(
+      count.end - countCodec.fixedSize!,
+      [...path, 'blockCount'],
+      `a count whose size table and checksums fit in the ${end - p} bytes left`,
+      String(count.value),
+    );
+  }
+  const pairs: SizePair[] = [];
+  for (let i = 0; i < count.value; i++) {
+    const read = readAt(pair, file.bytes, file.base, p, [...path, 'blocks', i, 'sizes']);
+    const { uncompressed, compressed } = read.value;
+    if (uncompressed < 0 || compressed < 0) refuse(p, [...path, 'blocks', i, 'sizes'], 'sizes ≥ 0', `${uncompressed}, ${compressed}`);
+    pairs.push(read.value);
+    p = read.end;
+  }
+  for (let i = 0; i < pairs.length; i++) {
+    const { uncompressed, compressed } = pairs[i]!;
+    if (compressed + 4 > end - p) refuse(p, [...path, 'blocks', i], `${compressed + 4} bytes inside the data file`, `${end - p} left`);
+    blocks.push({ uncompressedSize: uncompressed, compressedSize: compressed, dataOffset: p + 4, kind: null, unknown: null });
+    p += 4 + compressed;
+    total += uncompressed;
+  }
+  return { offset: at, ...h, flagged: false, blocks, streamOffset, streamLength: total, end: p };
+}
+
+/** Checks and decodes a set's blocks into `out` at the set's stream offset. */
+function decodeSet(file: Chunk, set: ForgeSet, out: Uint8Array, path: readonly PathSegment[], profile: ForgeProfile): void {
+  let written = set.streamOffset;
+  const rule = profile.methods[set.method];
+  set.blocks.forEach((block, i) => {
+    const blockPath = [...path, 'blocks', i];
+    const stored = file.bytes.subarray(block.dataOffset - file.base, block.dataOffset - file.base + block.compressedSize);
+    if (block.kind === null) {
+      const checksum = file.u32(block.dataOffset - 4);
+      const actual = forgeChecksum(stored);
+      if (checksum !== actual) {
+        refuse(
+          block.dataOffset - 4,
+          [...blockPath, 'checksum'],
+          `the Adler-32 (sums from 0) of its bytes, 0x${actual.toString(16).toUpperCase()}`,
+          `0x${checksum.toString(16).toUpperCase()}`,
+        );
+      }
+    }
+    const target = out.subarray(written, written + block.uncompressedSize);
+    if (block.kind === 0 || (block.kind === null && block.uncompressedSize === block.compressedSize)) {
+      target.set(stored);
+    } else {
+      const decoder = rule === undefined ? undefined : decoderOfRule(rule, stored);
+      if (decoder === undefined)
+        refuse(set.offset + 10, [...path, 'method'], supportedMethods(profile), describeUnsupportedMethod(set.method, profile));
+      // A method's stream yields at most `maxExpansion` bytes per input byte, so a larger declared size is refused before anything is allocated.
+      if (block.uncompressedSize > block.compressedSize * decoder.maxExpansion) {
+        refuse(
+          block.dataOffset - 4,
+          [...blockPath, 'uncompressedSize'],
+          `at most ${decoder.maxExpansion} × the ${block.compressedSize} compressed bytes`,
+          String(block.uncompressedSize),
+        );
+      }
+      decoder.decode(stored, target, { baseOffset: block.dataOffset, path: blockPath });
+    }
+    written += block.uncompressedSize;
+  });
+}
+
+/** A position in the decompressed bytes as an archive offset: exact in a stored block, else the block's start. */
+function archiveOffsetOf(sets: readonly ForgeSet[], pos: number): number {
+  for (let s = sets.length - 1; s >= 0; s--) {
+    const set = sets[s]!;
+    if (pos < set.streamOffset) continue;
+    let start = set.streamOffset;
+    for (const block of set.blocks) {
+      if (pos < start + block.uncompressedSize || block === set.blocks[set.blocks.length - 1]) {
+        const stored = block.kind === 0 || (block.kind === null && block.uncompressedSize === block.compressedSize);
+        return stored ? block.dataOffset + Math.min(pos - start, block.compressedSize) : block.dataOffset;
+      }
+      start += block.uncompressedSize;
+    }
+    return set.offset;
+  }
+  return sets[0]?.offset ?? 0;
+}
+
+/** Reads a codec from the decompressed bytes; a refusal names the archive offset. */
+function readStream<T>(
+  codec: Codec<T>,
+  stream: Uint8Array,
+  sets: readonly ForgeSet[],
+  at: number,
+  path: readonly PathSegment[],
+  limit = stream.length,
+): { value: T; end: number } {
+  try {
+    return readAt(codec, stream, 0, at, path, limit);
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    throw new ParseError({
+      offset: archiveOffsetOf(sets, error.offset),
+      path: error.pathSegments,
+      expected: error.expected,
+      actual: `${error.actual} (decompressed offset ${error.offset})`,
+    });
+  }
+}
+
+/** How {@link readDataFile} reads: the profile's TOC record reading, or another of its choices. */
+export interface ReadDataFileOptions {
+  tocRecord?: TocRecordKind;
 }
 
 /**
- * Reads one entry's data file (only its bytes): the TOC and resources sets, every block's
- * checksum, decompression, and the resource records with their bodies. Throws a ParseError with
- * the archive offset (exact inside stored blocks, the block's start inside compressed ones) and a
- * path such as `entries[3].resources[2].size` for a wrong magic, checksum or count, a block that
- * decompresses to more or fewer bytes than declared, an unsupported method (named), a record
- * longer than its set, or a record with a sub-header (flag 1, whose bytes are unknown).
+ * Reads one entry's data file (only its bytes) under the archive's profile: the bytes before the
+ * first set, the sets, every block's checksum, decompression, the TOC and the resource records with
+ * their bodies. The data file must end exactly after its last set. Throws a ParseError with the
+ * archive offset (exact inside stored blocks, the block's start inside compressed ones) and a path
+ * such as `entries[3].resources[2].size` for a wrong magic, checksum or count, a block that
+ * decompresses to more or fewer bytes than declared, a method the profile does not decode (named),
+ * a record longer than its set, a record flag other than 0 or 1, bytes after the last set, or an
+ * archive no profile reads (naming its version).
  */
-export async function readDataFile(forge: Pick<Forge, 'source' | 'version'>, entry: ForgeEntry): Promise<ForgeDataFile> {
+export async function readDataFile(
+  forge: Pick<Forge, 'source' | 'version' | 'tables' | 'profile' | 'tocRecord'>,
+  entry: ForgeEntry,
+  options: ReadDataFileOptions = {},
+): Promise<ForgeDataFile> {
+  const profile = forge.profile;
   const root: PathSegment[] = ['entries', entry.number];
-  const file = await readChunk(forge.source, entry.offset, entry.size, root, 'the data file', entry.offset);
-  // Version 25: a 440-byte "FILEDATA" header, kept, before the sets.
-  const start = entry.offset + (forge.version === 25 ? 440 : 0);
-  if (start > entry.offset + entry.size)
-    refuse(entry.offset, root, 'a data file of at least the 440-byte FILEDATA header', `${entry.size} bytes`);
-  const toc = readSet(file, start, [...root, 'toc']);
-  const res = readSet(file, toc.end, [...root, 'resourcesSet']);
-  // The rest of the data file is padding; our reading does not check it.
-
-  const tv = new DataView(toc.data.buffer, toc.data.byteOffset, toc.data.byteLength);
-  const tocPath = [...root, 'toc'];
-  if (toc.data.length < 2) refuse(toc.map(0), [...tocPath, 'count'], 'a u16 resource count', `${toc.data.length} bytes`);
-  const count = tv.getUint16(0, true);
-  const wide = forge.version !== 25;
-  const minRecord = wide ? 14 : 8;
-  if (count * minRecord > toc.data.length - 2)
+  if (profile === null) {
     refuse(
-      toc.map(0),
-      [...tocPath, 'count'],
-      `a count whose ${minRecord}-byte records fit in the ${toc.data.length - 2} bytes`,
-      String(count),
+      entry.dataOffset,
+      root,
+      `a data file one of the archive profiles reads`,
+      `an archive of version ${forge.version}, whose first data files no profile reads`,
     );
-  const tocRecords: { id: bigint; size: number }[] = [];
-  let q = 2;
-  for (let i = 0; i < count; i++) {
-    if (q + minRecord > toc.data.length)
-      refuse(toc.map(q), [...tocPath, 'resources', i], `${minRecord} bytes`, `${toc.data.length - q} left`);
-    if (wide) {
-      const id = tv.getBigUint64(q, true);
-      const size = tv.getUint32(q + 8, true);
-      const k = tv.getUint16(q + 12, true);
-      q += 14;
-      if (q + 2 * k > toc.data.length)
-        refuse(toc.map(q - 2), [...tocPath, 'resources', i, 'k'], `${k} words inside the TOC`, `${toc.data.length - q} bytes left`);
-      q += 2 * k; // the k words, kept
-      tocRecords.push({ id, size });
-    } else {
-      tocRecords.push({ id: BigInt(tv.getUint32(q, true)), size: tv.getUint32(q + 4, true) });
-      q += 8;
-    }
   }
+  if (!profileReadsVersion(profile, forge.version)) {
+    refuse(
+      entry.dataOffset,
+      root,
+      `an archive version the ${profile.name} profile reads (${profile.versions.value.join(', ')}${profile.laterVersions ? ' and later' : ''})`,
+      `version ${forge.version}`,
+    );
+  }
+  if (entry.bookkeeping !== null) {
+    refuse(
+      entry.dataOffset,
+      root,
+      'a data file',
+      `the bookkeeping entry ${entry.bookkeeping.name} (${entry.bookkeeping.meaning}), read raw`,
+    );
+  }
+  const headerBytes = forge.tables.fileDataHeader?.fixedSize ?? 0;
+  const file = await readChunk(forge.source, entry.offset, headerBytes + entry.size, root, 'the data file', entry.indexRecordOffset);
+  return readDataFileBytes(profile, forge.tables, entry, file, {
+    tocRecord: options.tocRecord ?? forge.tocRecord ?? profile.tocRecord.value,
+    version: forge.version,
+  });
+}
 
-  const rv = new DataView(res.data.buffer, res.data.byteOffset, res.data.byteLength);
+/**
+ * A data file's framing under a profile, without decoding: the FILEDATA header, the preamble and
+ * both sets' headers and block tables, which must end exactly at the data file's end. Detection
+ * uses it to tell a framing that fits (a block then refused, e.g. by its checksum) from one that
+ * does not. Throws a ParseError where the framing does not fit.
+ */
+export function dataFileLayout(
+  profile: ForgeProfile,
+  tables: Pick<Forge['tables'], 'fileDataHeader'>,
+  entry: ForgeEntry,
+  file: Chunk,
+): { fileDataHeader: FileDataHeaderRecord | null; data: Chunk; preamble: unknown; toc: ForgeSet | null; resourcesSet: ForgeSet | null } {
+  const root: PathSegment[] = ['entries', entry.number];
+  let fileDataHeader: FileDataHeaderRecord | null = null;
+  if (tables.fileDataHeader !== null) {
+    fileDataHeader = readAt(tables.fileDataHeader, file.bytes, file.base, entry.offset, [...root, 'fileDataHeader']).value;
+  }
+  const data = new Chunk(file.bytes.subarray(entry.dataOffset - file.base), entry.dataOffset);
+  if (entry.size === 0) return { fileDataHeader, data, preamble: null, toc: null, resourcesSet: null };
+  let p = entry.dataOffset;
+  let preamble: unknown = null;
+  const preambleCodec = profile.preamble.value;
+  if (preambleCodec !== null) {
+    const read = readAt(preambleCodec, data.bytes, data.base, p, [...root, 'preamble']);
+    preamble = read.value;
+    p = read.end;
+  }
+  const toc = readSetLayout(data, p, [...root, 'toc'], profile, 0);
+  const resourcesSet = toc.flagged ? null : readSetLayout(data, toc.end, [...root, 'resourcesSet'], profile, toc.streamLength);
+  const last = resourcesSet ?? toc;
+  const end = entry.dataOffset + entry.size;
+  if (last.end !== end) {
+    refuse(
+      last.end,
+      [...root, 'end'],
+      `the data file to end after its ${resourcesSet === null ? 'flagged set' : 'second set'} (its size, ${entry.size}, says where)`,
+      `${end - last.end} bytes more`,
+    );
+  }
+  return { fileDataHeader, data, preamble, toc, resourcesSet };
+}
+
+/** {@link readDataFile} on bytes already read (from the entry's `offset`), for detection and rewriting. */
+export function readDataFileBytes(
+  profile: ForgeProfile,
+  tables: Pick<Forge['tables'], 'fileDataHeader'>,
+  entry: ForgeEntry,
+  file: Chunk,
+  options: { tocRecord: TocRecordKind; version: number },
+): ForgeDataFile {
+  const root: PathSegment[] = ['entries', entry.number];
+  const { fileDataHeader, data, preamble, toc, resourcesSet } = dataFileLayout(profile, tables, entry, file);
+  // An empty data file holds nothing (ACExplorer reads it so).
+  if (toc === null) {
+    const none = { toc: null, resourcesSet: null, stream: new Uint8Array(0), tocRecords: [], afterToc: null, beforeRecords: null };
+    return {
+      entry,
+      profile,
+      fileDataHeader,
+      preamble: null,
+      ...none,
+      tocRecordKind: options.tocRecord,
+      recordsOffset: 0,
+      recordsEnd: 0,
+      resources: [],
+    };
+  }
+  const sets = resourcesSet === null ? [toc] : [toc, resourcesSet];
+  const stream = new Uint8Array(toc.streamLength + (resourcesSet?.streamLength ?? 0));
+  decodeSet(data, toc, stream, [...root, 'toc'], profile);
+  if (resourcesSet !== null) decodeSet(data, resourcesSet, stream, [...root, 'resourcesSet'], profile);
+
+  // The TOC: a u16 count, then the profile's records.
+  const tocRecordKind = options.tocRecord;
+  const recordCodec = tocRecordCodec(tocRecordKind) as Codec<Record<string, unknown>>;
+  const tocLimit = profile.recordsStart.value === 'second-set' && resourcesSet !== null ? toc.streamLength : stream.length;
+  const tocRead = readStream(countedBy(u16, recordCodec, 'TocRecord'), stream, sets, 0, [...root, 'toc', 'records'], tocLimit);
+  const tocRecords: TocRecord[] = tocRead.value.map(({ id, size, ...rest }) => ({
+    id: BigInt(id as number | bigint),
+    size: size as number,
+    rest: Object.values(rest)[0] ?? null,
+  }));
+  let q = tocRead.end;
+  let afterToc: Uint8Array | null = null;
+  const afterCodec = profile.afterTocInVersion26.value;
+  if (afterCodec !== null && options.version === 26) {
+    const read = readStream(afterCodec, stream, sets, q, [...root, 'afterToc'], tocLimit);
+    afterToc = read.value;
+    q = read.end;
+  }
+  if (profile.recordsStart.value === 'second-set' && resourcesSet !== null) q = resourcesSet.streamOffset;
+  let beforeRecords: Uint8Array | null = null;
+  const beforeCodec = profile.beforeRecords.value;
+  if (beforeCodec !== null) {
+    const read = readStream(beforeCodec, stream, sets, q, [...root, 'beforeRecords']);
+    beforeRecords = read.value;
+    q = read.end;
+  }
+  const recordsOffset = q;
   const decoder = new TextDecoder('utf-8');
   const resources: ForgeResource[] = [];
-  let r = 0;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < tocRecords.length; i++) {
     const path = [...root, 'resources', i];
-    const left = res.data.length - r;
-    const short = (field: string, n: number): never =>
-      refuse(res.map(r), [...path, field], `${n} bytes inside the resources set (decompressed offset ${r})`, `${res.data.length - r} left`);
-    if (left < 12) short('header', 12);
-    const classHash = rv.getUint32(r, true);
-    const size = rv.getUint32(r + 4, true);
-    const nameLength = rv.getUint32(r + 8, true);
-    r += 12;
-    if (nameLength + 1 > res.data.length - r) short('name', nameLength + 1);
-    const name = decoder.decode(res.data.subarray(r, r + nameLength));
-    r += nameLength;
-    // Our reading: flag 1 announces a sub-header of unknown bytes, so the record cannot be delimited.
-    const flag = res.data[r]!;
-    if (flag !== 0) refuse(res.map(r), [...path, 'flag'], `flag 0 (a sub-header, flag 1, is not read) for "${name}"`, String(flag));
-    r += 1;
-    if (size > res.data.length - r) short('size', size);
+    const recordOffset = q;
+    const header = readStream(recordHeader, stream, sets, q, path);
+    const { classHash, size, name, subHeader } = header.value;
+    const bodyOffset = header.end;
+    if (size > stream.length - bodyOffset) {
+      throw new ParseError({
+        offset: archiveOffsetOf(sets, bodyOffset),
+        path: [...path, 'size'],
+        expected: `${size} bytes inside the resources (decompressed offset ${bodyOffset})`,
+        actual: `${stream.length - bodyOffset} left`,
+      });
+    }
+    const toc = tocRecords[i]!;
+    if (profile.tocSizeDelimits.value && toc.size !== bodyOffset + size - recordOffset) {
+      throw new ParseError({
+        offset: archiveOffsetOf(sets, recordOffset),
+        path: [...path, 'tocSize'],
+        expected: `a record of the ${toc.size} bytes its TOC record gives (the ${profile.name} profile delimits records by it)`,
+        actual: `${bodyOffset + size - recordOffset} bytes`,
+      });
+    }
     resources.push({
       classHash,
-      id: tocRecords[i]!.id,
-      tocSize: tocRecords[i]!.size,
-      name,
+      id: toc.id,
+      tocSize: toc.size,
+      name: decoder.decode(name),
       size,
-      bodyOffset: r,
-      body: res.data.subarray(r, r + size),
+      subHeader,
+      recordOffset,
+      bodyOffset,
+      body: stream.subarray(bodyOffset, bodyOffset + size),
     });
-    r += size;
+    q = bodyOffset + size;
   }
-  return { entry, toc: toc.set, resourcesSet: res.set, resources };
+  return {
+    entry,
+    profile,
+    fileDataHeader,
+    preamble,
+    toc,
+    resourcesSet,
+    stream,
+    tocRecords,
+    tocRecordKind,
+    afterToc,
+    beforeRecords,
+    recordsOffset,
+    recordsEnd: q,
+    resources,
+  };
 }

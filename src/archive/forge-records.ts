@@ -23,7 +23,7 @@ export type ForgeSkeletalFile =
  * failure. Never throws.
  */
 export async function* forgeSkeletalFiles(
-  forge: Pick<Forge, 'source' | 'version'>,
+  forge: Pick<Forge, 'source' | 'version' | 'tables' | 'profile' | 'tocRecord'>,
   entries: readonly ForgeEntry[],
 ): AsyncGenerator<ForgeSkeletalFile, void, undefined> {
   for (const entry of entries) {

@@ -1,8 +1,19 @@
 /**
- * Writes `.forge` archives of FORGE.md's "our reading" (public reading), for tests: no game data is
- * needed to exercise the reader. Internal: not exported from any package entry.
+ * Writes `.forge` archives in any profile's framing, as the public readers of its titles read them:
+ * the header, the data header filled in (entry count, most entries per block, index-block count,
+ * first block), each index block followed by its index table (F + 48) and its name table, then the
+ * data files back to back, each ending exactly where its index size says (versions 25 and 26: after
+ * a 440-byte FILEDATA header outside that size), and the archive's end padded. Every structure is
+ * written through the same declarations the reader reads with.
  */
-import { forgeChecksum, type ForgeVersion } from './forge.js';
+import { u16 } from '../grammar/index.js';
+import { countedBy } from '../grammar/signed.js';
+import { ByteWriter } from '../io/writer.js';
+import { forgeChecksum } from './forge-data-file.js';
+import { recordHeader, setHeader, type RecordSubHeader, type SizePair, type TocRecordKind } from './profile/framing.js';
+import { forgeProfileByName, tocRecordCodec, type ForgeProfile, type ForgeProfileName } from './profile/profiles.js';
+import { encode } from './profile/read.js';
+import { forgeHeader, forgeTables, indexBlock, INDEX_BLOCK_BYTES } from './profile/tables.js';
 
 /** One resource record to write. */
 export interface ForgeWriterResource {
@@ -10,6 +21,10 @@ export interface ForgeWriterResource {
   id: bigint;
   name: string;
   body: Uint8Array;
+  /** The record flag and its sub-header (flag 0 by default). */
+  subHeader?: RecordSubHeader;
+  /** What the TOC record holds after id and size (the AC2 i16, the words or the flags); the profile's empty value by default. */
+  tocRest?: unknown;
 }
 
 /** One entry (data file) to write. */
@@ -21,191 +36,271 @@ export interface ForgeWriterEntry {
   resources: ForgeWriterResource[];
 }
 
-/** How to write an archive. */
-export interface ForgeWriterOptions {
-  version: ForgeVersion;
-  entries: ForgeWriterEntry[];
-  /** Most entries per index block (5000 by default); smaller makes a chain of several blocks. */
-  maxEntriesPerBlock?: number;
-  /** Uncompressed bytes per block (0x8000 by default; at most 0xFFFF for set version 1). */
+/** How a data file's sets are framed: what `forge replace` keeps of the data file it rewrites. */
+export interface ForgeSetFraming {
+  /** Uncompressed bytes per block (0x8000 by default; at most 0xFFFF with 16-bit size pairs). */
   blockSize?: number;
   /** The method byte of every set (0 by default). */
   method?: number;
+  /** The set version (1 by default). */
+  setVersion?: number;
   /** Compresses one block, or returns undefined to store it; a result of the block's own length is stored (equal sizes mean stored). */
   compress?: (block: Uint8Array) => Uint8Array | undefined;
-  /** Data file alignment (0x8000 by default). */
+}
+
+/** How to write an archive. */
+export interface ForgeWriterOptions extends ForgeSetFraming {
+  /** The profile whose framing the data files get (by default `ac1` for versions 25 and 26, `unity` for 27). */
+  profile?: ForgeProfile | ForgeProfileName;
+  /** The archive version (25, 26, 27 or later). */
+  version: number;
+  entries: ForgeWriterEntry[];
+  /** Most entries per index block (5000 by default); smaller makes a chain of several blocks. */
+  maxEntriesPerBlock?: number;
+  /** The TOC record reading to write (the profile's by default). */
+  tocRecord?: TocRecordKind;
+  /** Data files start at multiples of this (1 by default: back to back); padding lies between them, outside their sizes. */
   align?: number;
+  /** The archive's size is padded to a multiple of this (32,768 by default, as WildlandsToolkit does). */
+  endAlign?: number;
 }
 
-/** Little-endian output into a buffer that doubles as it fills (a benchmark archive is tens of megabytes). */
-class Bytes {
-  private buffer = new Uint8Array(256);
-  private used = 0;
-  get length(): number {
-    return this.used;
-  }
-  private room(n: number): void {
-    if (this.used + n <= this.buffer.length) return;
-    let size = this.buffer.length * 2;
-    while (size < this.used + n) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.buffer.subarray(0, this.used));
-    this.buffer = grown;
-  }
-  u8(v: number): this {
-    this.room(1);
-    this.buffer[this.used++] = v & 0xff;
-    return this;
-  }
-  u16(v: number): this {
-    return this.u8(v).u8(v >> 8);
-  }
-  u32(v: number): this {
-    return this.u16(v & 0xffff).u16(v >>> 16);
-  }
-  i64(v: number | bigint): this {
-    const big = BigInt.asUintN(64, BigInt(v));
-    return this.u32(Number(big & 0xffffffffn)).u32(Number(big >> 32n));
-  }
-  raw(bytes: Uint8Array): this {
-    this.room(bytes.length);
-    this.buffer.set(bytes, this.used);
-    this.used += bytes.length;
-    return this;
-  }
-  zeros(n: number): this {
-    this.room(n);
-    this.buffer.fill(0, this.used, this.used + n);
-    this.used += n;
-    return this;
-  }
-  done(): Uint8Array {
-    return this.buffer.slice(0, this.used);
-  }
+/** The profile a writer uses: named, given, or the default of the version. */
+export function writerProfile(options: Pick<ForgeWriterOptions, 'profile' | 'version'>): ForgeProfile {
+  const p = options.profile ?? (options.version >= 27 ? 'unity' : 'ac1');
+  if (typeof p !== 'string') return p;
+  const found = forgeProfileByName(p);
+  if (found === undefined) throw new Error(`unknown archive profile "${p}"`);
+  return found;
 }
 
-/** A set: magic, set version, method, the two largest sizes, block count, size table, checksummed blocks. */
-export function writeForgeSet(
-  raw: Uint8Array,
-  setVersion: number,
-  options: Pick<ForgeWriterOptions, 'blockSize' | 'method' | 'compress'>,
-): Uint8Array {
-  const blockSize = options.blockSize ?? 0x8000;
+/** The empty value of a TOC record's remainder in each reading. */
+function emptyTocRest(kind: TocRecordKind): Record<string, unknown> {
+  if (kind === 'u32-id-i16') return { extra: 0 };
+  if (kind === 'u64-id-counted-words') return { words: [] };
+  if (kind === 'u64-id-flags') return { flags: 0 };
+  return {};
+}
+
+function tocRestField(kind: TocRecordKind, rest: unknown): Record<string, unknown> {
+  if (rest === undefined || rest === null) return emptyTocRest(kind);
+  const name = Object.keys(emptyTocRest(kind))[0];
+  return name === undefined ? {} : { [name]: rest };
+}
+
+/** A set of `raw` in the profile's framing: header, block count, size pairs, then each block's checksum and stored bytes. */
+export function writeForgeSet(raw: Uint8Array, profile: ForgeProfile, framing: ForgeSetFraming = {}): Uint8Array {
+  const blockSize = framing.blockSize ?? 0x8000;
+  const setVersion = framing.setVersion ?? 1;
+  const wide = profile.widePairs.value;
+  const pair = wide !== null && setVersion >= wide.fromSetVersion ? wide.sizePair : profile.sizePair.value;
   const blocks: { raw: Uint8Array; stored: Uint8Array }[] = [];
   for (let at = 0; at < raw.length; at += blockSize) {
     const block = raw.subarray(at, at + blockSize);
-    const packed = options.compress?.(block);
+    const packed = framing.compress?.(block);
     blocks.push({ raw: block, stored: packed !== undefined && packed.length !== block.length ? packed : block });
   }
-  const out = new Bytes()
-    .raw(Uint8Array.of(0x33, 0xaa, 0xfb, 0x57, 0x99, 0xfa, 0x04, 0x10))
-    .u16(setVersion)
-    .u8(options.method ?? 0);
-  out.u16(Math.max(0, ...blocks.map((b) => b.raw.length))).u16(Math.max(0, ...blocks.map((b) => b.stored.length)));
-  if (setVersion === 1) out.u16(blocks.length);
-  else out.u32(blocks.length);
+  const w = new ByteWriter(raw.length + 64);
+  const largest = (pick: (b: { raw: Uint8Array; stored: Uint8Array }) => number): number =>
+    Math.min(0xffff, Math.max(0, ...blocks.map(pick)));
+  w.raw(
+    encode(setHeader, {
+      setVersion,
+      method: framing.method ?? 0,
+      largestUncompressed: largest((b) => b.raw.length),
+      largestCompressed: largest((b) => b.stored.length),
+    }),
+  );
+  w.raw(encode(profile.blockCount.value, blocks.length));
+  for (const b of blocks) w.raw(encode(pair, { uncompressed: b.raw.length, compressed: b.stored.length } satisfies SizePair));
   for (const b of blocks) {
-    if (setVersion === 1) out.u16(b.raw.length).u16(b.stored.length);
-    else out.u32(b.raw.length).u32(b.stored.length);
+    w.u32(forgeChecksum(b.stored));
+    w.raw(b.stored);
   }
-  for (const b of blocks) out.u32(forgeChecksum(b.stored)).raw(b.stored);
-  return out.done();
+  return w.finish();
 }
 
-/** One data file: (v25: 440 zero bytes,) the TOC set, the resources set, padding to `align`. */
-export function writeForgeDataFile(entry: ForgeWriterEntry, options: ForgeWriterOptions): Uint8Array {
-  const wide = options.version !== 25;
+/** The decompressed bytes of a data file's two sets: the TOC (and what follows it), and the resource records. */
+export function forgeDataFileStreams(
+  entry: Pick<ForgeWriterEntry, 'resources'>,
+  profile: ForgeProfile,
+  options: { version: number; tocRecord?: TocRecordKind; afterToc?: Uint8Array; beforeRecords?: Uint8Array },
+): { toc: Uint8Array; records: Uint8Array } {
+  const kind = options.tocRecord ?? profile.tocRecord.value;
   const encoder = new TextEncoder();
-  const toc = new Bytes().u16(entry.resources.length);
-  const records = new Bytes();
+  const records = new ByteWriter(1024);
+  const beforeCodec = profile.beforeRecords.value;
+  if (beforeCodec !== null) records.raw(encode(beforeCodec, options.beforeRecords ?? new Uint8Array(0)));
+  const tocRecords: Record<string, unknown>[] = [];
   for (const r of entry.resources) {
-    const name = encoder.encode(r.name);
-    const record = new Bytes().u32(r.classHash).u32(r.body.length).u32(name.length).raw(name).u8(0).raw(r.body).done();
-    if (wide) toc.i64(r.id).u32(record.length).u16(0);
-    else toc.u32(Number(r.id)).u32(record.length);
+    const record = encode(recordHeader, {
+      classHash: r.classHash,
+      size: r.body.length,
+      name: encoder.encode(r.name),
+      subHeader: r.subHeader ?? { flag: 0, extra: null },
+    });
+    const length = record.length + r.body.length;
+    const id = kind === 'u32-id' || kind === 'u32-id-i16' ? Number(r.id) : r.id;
+    tocRecords.push({ id, size: length, ...tocRestField(kind, r.tocRest) });
     records.raw(record);
+    records.raw(r.body);
   }
-  const setVersion = wide ? 2 : 1;
-  const file = new Bytes();
-  if (!wide) file.zeros(440);
-  file.raw(writeForgeSet(toc.done(), setVersion, options)).raw(writeForgeSet(records.done(), setVersion, options));
-  const align = options.align ?? 0x8000;
-  file.zeros((align - (file.length % align)) % align);
-  return file.done();
+  const toc = new ByteWriter(2 + tocRecords.length * 16);
+  toc.raw(encode(countedBy(u16, tocRecordCodec(kind) as never, 'TocRecord'), tocRecords as never));
+  const afterCodec = profile.afterTocInVersion26.value;
+  if (afterCodec !== null && options.version === 26) toc.raw(encode(afterCodec, options.afterToc ?? new Uint8Array(0)));
+  return { toc: toc.finish(), records: records.finish() };
 }
 
-/** A whole archive: header, data header, index blocks each followed by its tables, then the data files. */
+/** One data file's bytes (those its index size counts): the profile's preamble, the TOC set, the resources set. */
+export function writeForgeDataFile(
+  entry: Pick<ForgeWriterEntry, 'resources'>,
+  profile: ForgeProfile,
+  options: ForgeSetFraming & {
+    version: number;
+    tocRecord?: TocRecordKind;
+    preamble?: unknown;
+    afterToc?: Uint8Array;
+    beforeRecords?: Uint8Array;
+  },
+): Uint8Array {
+  const { toc, records } = forgeDataFileStreams(entry, profile, options);
+  const out = new ByteWriter(toc.length + records.length + 128);
+  const preambleCodec = profile.preamble.value;
+  if (preambleCodec !== null) out.raw(encode(preambleCodec, options.preamble ?? emptyPreamble(profile)));
+  out.raw(writeForgeSet(toc, profile, options));
+  out.raw(writeForgeSet(records, profile, options));
+  return out.finish();
+}
+
+function emptyPreamble(profile: ForgeProfile): unknown {
+  // The AC2 family's preamble is a list of 8-byte items; the AC3 family's a byte run.
+  return profile.name === 'ac2' ? [] : new Uint8Array(0);
+}
+
+/** The 440-byte FILEDATA header of versions 25 and 26, for a data file of `size` bytes. */
+function fileDataHeaderBytes(entry: ForgeWriterEntry, size: number): Uint8Array {
+  const tables = forgeTables(25);
+  const name = new Uint8Array(128);
+  name.set(new TextEncoder().encode(entry.name).subarray(0, 127));
+  return encode(tables.fileDataHeader!, {
+    magic: new TextEncoder().encode('FILEDATA'),
+    name,
+    comment: new Uint8Array(255),
+    fileId: Number(BigInt.asIntN(32, entry.id)),
+    rawSize: size,
+    dataFileId: entry.id,
+    unknown: new Uint8Array(24),
+    timestamp: entry.timestamp ?? 0,
+    tail: new Uint8Array(5),
+  });
+}
+
+/** Where WildlandsToolkit's writer puts the data header (its header size), and the words it writes after the 21-byte header. */
+const DATA_HEADER_OFFSET = 1050;
+
+/** A whole archive in the profile's framing. Throws an Error (EncodeError) for a value a field cannot hold. */
 export function writeForge(options: ForgeWriterOptions): Uint8Array {
+  const profile = writerProfile(options);
   const { version, entries } = options;
-  const wide = version === 27;
+  const tables = forgeTables(version);
   const perBlock = options.maxEntriesPerBlock ?? 5000;
-  const indexEntryBytes = wide ? 20 : 16;
-  const nameEntryBytes = wide ? 192 : 188;
-  const dataHeaderOffset = 0x20;
-  const dataHeaderBytes = wide ? 44 : 40;
+  const indexBytes = tables.indexEntry.fixedSize!;
+  const nameBytes = tables.nameEntry.fixedSize!;
+  const fileDataBytes = tables.fileDataHeader?.fixedSize ?? 0;
   const groups: ForgeWriterEntry[][] = [];
   for (let i = 0; i < entries.length; i += perBlock) groups.push(entries.slice(i, i + perBlock));
+  const d = DATA_HEADER_OFFSET;
   const blockOffsets: number[] = [];
-  let at = dataHeaderOffset + dataHeaderBytes;
+  let at = d + tables.dataHeader.fixedSize!;
   for (const group of groups) {
     blockOffsets.push(at);
-    at += 48 + group.length * (indexEntryBytes + nameEntryBytes);
+    at += INDEX_BLOCK_BYTES + group.length * (indexBytes + nameBytes);
   }
-  const align = options.align ?? 0x8000;
-  at = Math.ceil(at / align) * align;
-  const files = entries.map((e) => writeForgeDataFile(e, options));
+  const align = options.align ?? 1;
+  const files = entries.map((e) => writeForgeDataFile(e, profile, options));
   const fileOffsets: number[] = [];
   for (const f of files) {
+    at = Math.ceil(at / align) * align;
     fileOffsets.push(at);
-    at += f.length;
+    at += fileDataBytes + f.length;
   }
+  const endAlign = options.endAlign ?? 0x8000;
+  const total = Math.ceil(at / endAlign) * endAlign;
+  const out = new Uint8Array(total);
+  const put = (offset: number, bytes: Uint8Array): void => out.set(bytes, offset);
 
-  const out = new Bytes().raw(new TextEncoder().encode('scimitar\0')).u32(version).i64(dataHeaderOffset);
-  out.zeros(dataHeaderOffset - out.length);
-  out.u32(entries.length).u32(1);
-  if (wide) out.i64(0);
-  else out.u32(0);
-  out
-    .i64(0)
-    .u32(perBlock)
-    .u32(1)
-    .u32(0)
-    .i64(blockOffsets[0] ?? -1);
+  put(0, encode(forgeHeader, { version, dataHeaderOffset: d }));
+  // WildlandsToolkit's writer: an i64 16 and a byte 1 after the header.
+  new DataView(out.buffer).setBigInt64(0x15, 16n, true);
+  out[0x1d] = 1;
+  const unknown = new Uint8Array(tables.dataHeader.fields[1]!.codec.fixedSize!);
+  if (version >= 27) {
+    // WildlandsToolkit writes 2 at +4 and −1 at +20.
+    unknown[0] = 2;
+    unknown.fill(0xff, 16, 24);
+  }
+  put(
+    d,
+    encode(tables.dataHeader, {
+      entryCount: entries.length,
+      unknown,
+      maxEntriesPerBlock: perBlock,
+      indexBlockCount: groups.length,
+      firstIndexBlock: blockOffsets[0] ?? -1,
+    }),
+  );
   let number = 0;
   groups.forEach((group, b) => {
-    const table = blockOffsets[b]! + 48;
-    const names = table + group.length * indexEntryBytes;
-    out
-      .u32(group.length)
-      .u32(0)
-      .i64(table)
-      .i64(blockOffsets[b + 1] ?? -1)
-      .u32(number)
-      .u32(number + group.length - 1)
-      .i64(names)
-      .i64(0);
+    const f = blockOffsets[b]!;
+    const table = f + INDEX_BLOCK_BYTES;
+    const names = table + group.length * indexBytes;
+    put(
+      f,
+      encode(indexBlock, {
+        entryCount: group.length,
+        unknown4: Uint8Array.of(2, 0, 0, 0),
+        indexTable: table,
+        next: blockOffsets[b + 1] ?? -1,
+        firstEntry: 0,
+        lastEntry: group.length,
+        nameTable: names,
+        nameTableEnd: names + group.length * nameBytes,
+      }),
+    );
     group.forEach((e, k) => {
-      out.i64(fileOffsets[number + k]!);
-      if (wide) out.i64(e.id);
-      else out.u32(Number(e.id));
-      out.u32(files[number + k]!.length);
-    });
-    group.forEach((e, k) => {
-      const name = new TextEncoder().encode(e.name).subarray(0, 127);
-      out
-        .u32(files[number + k]!.length)
-        .zeros(12)
-        .u32(e.resourceType)
-        .zeros(wide ? 20 : 16)
-        .u32(e.timestamp ?? 0);
-      out
-        .raw(name)
-        .zeros(128 - name.length)
-        .zeros(20);
+      const i = number + k;
+      const size = files[i]!.length;
+      put(table + k * indexBytes, encode(tables.indexEntry, { offset: fileOffsets[i]!, id: tables.wideIds ? e.id : Number(e.id), size }));
+      const name = new Uint8Array(128);
+      name.set(new TextEncoder().encode(e.name).subarray(0, 127));
+      const tail = new Uint8Array(nameBytes - 172);
+      if (version >= 27) {
+        // WildlandsToolkit writes 4 at +172 and +184.
+        tail[0] = 4;
+        tail[12] = 4;
+      }
+      put(
+        names + k * nameBytes,
+        encode(tables.nameEntry, {
+          size,
+          umacHash: 0n,
+          engineVersion: 0,
+          resourceType: e.resourceType >>> 0,
+          revisionData: 0,
+          revisionAttributes: 0,
+          nextFileCount: k + 1 < group.length ? k + 1 : -1,
+          previousFileCount: k - 1,
+          parent: 0,
+          timestamp: e.timestamp ?? 0,
+          name,
+          tail,
+        }),
+      );
+      if (fileDataBytes > 0) put(fileOffsets[i]!, fileDataHeaderBytes(e, size));
+      put(fileOffsets[i]! + fileDataBytes, files[i]!);
     });
     number += group.length;
   });
-  out.zeros(fileOffsets[0] !== undefined ? fileOffsets[0] - out.length : 0);
-  for (const f of files) out.raw(f);
-  return out.done();
+  return out;
 }

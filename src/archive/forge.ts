@@ -1,18 +1,28 @@
 /**
  * The `.forge` archive, read through an {@link ArchiveSource}: the header, the data header, the
- * index-block chain, the index and name tables, and on request one entry's data file (its TOC and
- * resources sets, checksums, decompression and resource records). Every structure follows
- * FORGE.md's "our reading" (public reading: the fields between the known ones are unnamed by
- * public readers, the project fixes them there). Only the tables and the data files asked for are
- * read, never the archive whole.
+ * index-block chain with its index and name tables (their shape fixed by the archive version), and
+ * the profile its data files are read with (named, or found by reading the first data files under
+ * each one). Only the tables and the data files asked for are read, never the archive whole.
  */
 import { ParseError } from '../io/errors.js';
 import type { PathSegment } from '../io/format.js';
 import { readChunk, refuse } from './forge-chunk.js';
+import { readAt } from './profile/read.js';
+import {
+  forgeHeader,
+  forgeTables,
+  indexBlock,
+  INDEX_BLOCK_BYTES,
+  type DataHeaderRecord,
+  type ForgeTables,
+  type NameEntryRecord,
+} from './profile/tables.js';
+import type { BookkeepingEntry, ForgeProfile } from './profile/profiles.js';
+import type { TocRecordKind } from './profile/framing.js';
 import type { ArchiveSource } from './source.js';
 
-/** The archive versions FORGE.md gives: 25 (AC1 era), 26, 27 (Unity and later). */
-export type ForgeVersion = 25 | 26 | 27;
+/** An archive version: 25 and 26 before AC Unity, 27 from it; later titles write higher ones, whose tables read as 27's. */
+export type ForgeVersion = number;
 
 /** One index block of the chain, as read. */
 export interface ForgeIndexBlock {
@@ -20,15 +30,17 @@ export interface ForgeIndexBlock {
   offset: number;
   /** Entries in this block (its index and name tables hold as many). */
   entryCount: number;
-  /** Archive offset of its index table. */
+  /** Archive offset of its index table as stored (the table is read at `offset + 48`, where every reader finds it). */
   indexTableOffset: number;
   /** Archive offset of the next block, −1 at the chain's end. */
   nextOffset: number;
-  /** First and last entry number, as stored. */
+  /** The two entry numbers as stored (Blacksmith `IndexStart`, `IndexEnd`). */
   firstEntry: number;
   lastEntry: number;
   /** Archive offset of its name table. */
   nameTableOffset: number;
+  /** Where the name table ends, as stored. */
+  nameTableEnd: number;
 }
 
 /** One entry (a data file) of the archive. */
@@ -38,11 +50,17 @@ export interface ForgeEntry {
   /** Which index block and which slot in it. */
   block: number;
   slot: number;
-  /** Archive offset and size of the data file (padding included). */
+  /** Archive offset as the index gives it: the data file, or in versions 25 and 26 its 440-byte FILEDATA header. */
   offset: number;
+  /** Where the data file's bytes start: `offset`, or `offset + 440` in versions 25 and 26. */
+  dataOffset: number;
+  /** The data file's size as the index gives it: it ends exactly at `dataOffset + size`. */
   size: number;
-  /** The entry's id (u32 in version 25 and 26, u64 in 27). */
+  /** The entry's id (u32 in versions 25 and 26, u64 from 27). */
   id: bigint;
+  /** Archive offsets of the entry's index-table and name-table records (what a rewrite patches). */
+  indexRecordOffset: number;
+  nameRecordOffset: number;
   /** The name table's size field. */
   nameTableSize: number;
   /** The class hash of the data file's first resource, from the name table. */
@@ -51,6 +69,25 @@ export interface ForgeEntry {
   timestamp: number;
   /** The 128-byte NUL-padded name, up to its first NUL (UTF-8, invalid bytes replaced). */
   name: string;
+  /** The archive's own bookkeeping entry this is (by id, under the profile), read raw and never as a data file; else null. */
+  bookkeeping: BookkeepingEntry | null;
+}
+
+/** What reading the tables noticed without refusing anything: counts that disagree, a table where only some readers look. */
+export interface ForgeFinding {
+  offset: number;
+  path: string;
+  message: string;
+}
+
+/** How the profile was chosen: named, or found by reading the first data files. */
+export interface ForgeProfileChoice {
+  /** `named` by the caller; `detected` (one profile reads the first data files best, or several read them alike); `framing` (none reads them, but its framing fits them); `none` (no profile reads this version). */
+  how: 'named' | 'detected' | 'framing' | 'none';
+  /** The other profiles that read the probed data files exactly as the chosen one did. */
+  alike: string[];
+  /** Data files read to decide. */
+  probed: number;
 }
 
 /** An opened archive: its tables, read; data files are read on request by {@link readDataFile}. */
@@ -58,12 +95,18 @@ export interface Forge {
   /** The source the archive is read through. */
   source: ArchiveSource;
   version: ForgeVersion;
+  /** The table structures of this version. */
+  tables: ForgeTables;
   /** Archive offset of the data header. */
   dataHeaderOffset: number;
+  /** The data header as read. */
+  dataHeader: DataHeaderRecord;
   /** The data header's total entry count, as stored. */
   declaredEntryCount: number;
   /** The data header's most entries per index block, as stored. */
   maxEntriesPerBlock: number;
+  /** The data header's number of index blocks, as stored (checked against the chain). */
+  declaredIndexBlockCount: number;
   indexBlocks: ForgeIndexBlock[];
   /** Every entry whose data file lies inside the archive, in chain order. */
   entries: ForgeEntry[];
@@ -74,47 +117,48 @@ export interface Forge {
    * blocks before it are read).
    */
   refusals: ParseError[];
+  /** What the tables hold that readers would not all agree on, reported, never refused. */
+  findings: ForgeFinding[];
+  /** The profile data files are read with; null when none fits (then every data file is refused, naming the version). */
+  profile: ForgeProfile | null;
+  /** How it was chosen. */
+  profileChoice: ForgeProfileChoice;
+  /** The TOC record reading in use (the profile's, or the one the caller chose among its choices). */
+  tocRecord: TocRecordKind | null;
 }
 
-const MAGIC = [0x73, 0x63, 0x69, 0x6d, 0x69, 0x74, 0x61, 0x72, 0x00]; // "scimitar\0"
-const INDEX_BLOCK_BYTES = 48;
-
 /**
- * Reads the archive's header, data header, index-block chain and its index and name tables.
- * Throws a ParseError (offset and path) for a wrong magic or version or a data header outside the
- * archive. A fault in the chain (a pointer outside the archive, a chain that loops, a count larger
- * than the bytes that would hold it: e.g. `indexBlocks[2].entryCount`) ends the chain and is listed
- * in `refusals`, the blocks before it read; an entry whose data file lies outside the archive is
- * listed there too and the rest are read.
+ * Reads the archive's header, data header, index-block chain and its index and name tables, under
+ * no profile yet (see `openForge` in `forge-open.ts`, which also chooses one). Throws a ParseError
+ * (offset and path) for a wrong magic, a version below 25, or a data header outside the archive. A
+ * fault in the chain (a pointer outside the archive, a chain that loops, a count larger than the
+ * bytes that would hold it: e.g. `indexBlocks[2].entryCount`) ends the chain and is listed in
+ * `refusals`, the blocks before it read; an entry whose data file lies outside the archive is listed
+ * there too and the rest are read.
  */
-export async function openForge(source: ArchiveSource): Promise<Forge> {
-  const header = await readChunk(source, 0, 0x15, ['header'], 'the 21-byte header', 0);
-  for (let i = 0; i < MAGIC.length; i++) {
-    if (header.bytes[i] !== MAGIC[i]) refuse(i, ['header', 'magic'], '"scimitar\\0"', `byte ${header.bytes[i]} at ${i}`);
-  }
-  const version = header.i32(0x09);
-  if (version !== 25 && version !== 26 && version !== 27) refuse(0x09, ['header', 'version'], 'version 25, 26 or 27', String(version));
-  const wide = version === 27;
-  const dataHeaderOffset = header.i64(0x0d);
-  // Our reading (FORGE.md): the data header at the i64 at 0x0D, its fields at +0, +24 and +36 in
-  // v27 (44 bytes), +0, +20 and +32 in v25/v26 (40 bytes); the fields between are kept, not read.
-  const dataHeaderBytes = wide ? 44 : 40;
-  const dataHeader = await readChunk(source, dataHeaderOffset, dataHeaderBytes, ['header', 'dataHeaderOffset'], 'the data header', 0x0d);
-  const d = dataHeaderOffset;
-  const declaredEntryCount = dataHeader.i32(d);
-  const maxEntriesPerBlock = dataHeader.i32(d + (wide ? 24 : 20));
-  let next = dataHeader.i64(d + (wide ? 36 : 32));
-  let nextAt = d + (wide ? 36 : 32);
-  let nextPath: PathSegment[] = ['dataHeader', 'firstIndexBlock'];
-  const indexEntryBytes = wide ? 20 : 16;
-  const nameEntryBytes = wide ? 192 : 188;
-  const nameAt = wide ? 44 : 40;
-  const timestampAt = wide ? 40 : 36;
+export async function readForgeTables(source: ArchiveSource): Promise<Omit<Forge, 'profile' | 'profileChoice' | 'tocRecord'>> {
+  const headerChunk = await readChunk(source, 0, forgeHeader.fixedSize!, ['header'], 'the 21-byte header', 0);
+  const header = readAt(forgeHeader, headerChunk.bytes, 0, 0, ['header']).value;
+  const version = header.version;
+  if (version < 25) refuse(0x09, ['header', 'version'], 'an archive version of 25 or more', String(version));
+  const tables = forgeTables(version);
+  const d = header.dataHeaderOffset;
+  const dataHeaderChunk = await readChunk(source, d, tables.dataHeader.fixedSize!, ['header', 'dataHeaderOffset'], 'the data header', 0x0d);
+  const dataHeader = readAt(tables.dataHeader, dataHeaderChunk.bytes, d, d, ['dataHeader']).value;
+  const firstAt = d + tables.dataHeader.fixedSize! - 8;
+  const indexBytes = tables.indexEntry.fixedSize!;
+  const nameBytes = tables.nameEntry.fixedSize!;
   const indexBlocks: ForgeIndexBlock[] = [];
   const entries: ForgeEntry[] = [];
   const refusals: ParseError[] = [];
+  const findings: ForgeFinding[] = [];
   const seen = new Set<number>();
   const decoder = new TextDecoder('utf-8');
+  const fileDataBytes = tables.fileDataHeader?.fixedSize ?? 0;
+  let next = dataHeader.firstIndexBlock;
+  let nextAt = firstAt;
+  let nextPath: PathSegment[] = ['dataHeader', 'firstIndexBlock'];
+  let refusedEntries = 0;
 
   // A refusal inside the chain ends it there: the entries of the blocks before are still read.
   try {
@@ -126,44 +170,39 @@ export async function openForge(source: ArchiveSource): Promise<Forge> {
       }
       seen.add(next);
       const blockPath: PathSegment[] = ['indexBlocks', b];
-      const block = await readChunk(source, next, INDEX_BLOCK_BYTES, blockPath, 'an index block', nextAt);
       const f = next;
-      const info: ForgeIndexBlock = {
-        offset: f,
-        entryCount: block.i32(f),
-        indexTableOffset: block.i64(f + 8),
-        nextOffset: block.i64(f + 16),
-        firstEntry: block.i32(f + 24),
-        lastEntry: block.i32(f + 28),
-        nameTableOffset: block.i64(f + 32),
-      };
-      const n = info.entryCount;
-      if (n < 0 || n * indexEntryBytes > source.size) {
-        refuse(f, [...blockPath, 'entryCount'], `a count whose ${indexEntryBytes}-byte entries fit in the archive`, String(n));
+      const blockChunk = await readChunk(source, f, INDEX_BLOCK_BYTES, blockPath, 'an index block', nextAt);
+      const block = readAt(indexBlock, blockChunk.bytes, f, f, blockPath).value;
+      const n = block.entryCount;
+      if (n < 0 || n * indexBytes > source.size) {
+        refuse(f, [...blockPath, 'entryCount'], `a count whose ${indexBytes}-byte entries fit in the archive`, String(n));
       }
-      const table = await readChunk(
-        source,
-        info.indexTableOffset,
-        n * indexEntryBytes,
-        [...blockPath, 'indexTable'],
-        `an index table of ${n} entries`,
-        f + 8,
-      );
+      // Every reader that follows the chain reads the index table right after the block.
+      const tableAt = f + INDEX_BLOCK_BYTES;
+      if (block.indexTable !== tableAt) {
+        findings.push({
+          offset: f + 8,
+          path: `indexBlocks[${b}].indexTable`,
+          message: `the index table is stored at ${block.indexTable}, not right after its block (${tableAt}), where WildlandsToolkit and Blacksmith read it; read there`,
+        });
+      }
+      const table = await readChunk(source, tableAt, n * indexBytes, [...blockPath, 'indexTable'], `an index table of ${n} entries`, f);
       const names = await readChunk(
         source,
-        info.nameTableOffset,
-        n * nameEntryBytes,
+        block.nameTable,
+        n * nameBytes,
         [...blockPath, 'nameTable'],
         `a name table of ${n} entries`,
         f + 32,
       );
       for (let slot = 0; slot < n; slot++) {
-        const at = info.indexTableOffset + slot * indexEntryBytes;
-        const offset = table.i64(at);
-        const id = wide ? table.u64(at + 8) : BigInt(table.u32(at + 8));
-        const size = table.i32(at + (wide ? 16 : 12));
+        const at = tableAt + slot * indexBytes;
         const entryPath: PathSegment[] = [...blockPath, 'entries', slot];
+        const index = readAt(tables.indexEntry, table.bytes, tableAt, at, entryPath).value;
+        const number = entries.length + refusedEntries;
+        const { offset, size } = index;
         if (offset < 0 || offset > source.size) {
+          refusedEntries++;
           refusals.push(
             new ParseError({
               offset: at,
@@ -174,43 +213,89 @@ export async function openForge(source: ArchiveSource): Promise<Forge> {
           );
           continue;
         }
-        if (size < 0 || offset + size > source.size) {
+        const dataOffset = offset + fileDataBytes;
+        if (size < 0 || dataOffset + size > source.size) {
+          refusedEntries++;
           refusals.push(
             new ParseError({
-              offset: at + (wide ? 16 : 12),
+              offset: at + indexBytes - 4,
               path: [...entryPath, 'size'],
               expected: `a data file ending inside the ${source.size}-byte archive`,
-              actual: `${size} bytes at ${offset}`,
+              actual:
+                fileDataBytes > 0 ? `${size} bytes after the ${fileDataBytes}-byte header at ${offset}` : `${size} bytes at ${offset}`,
             }),
           );
           continue;
         }
-        const m = info.nameTableOffset + slot * nameEntryBytes;
-        const raw = names.bytes.subarray(m - names.base + nameAt, m - names.base + nameAt + 128);
+        const m = block.nameTable + slot * nameBytes;
+        const nameEntry: NameEntryRecord = readAt(tables.nameEntry, names.bytes, block.nameTable, m, [...blockPath, 'names', slot]).value;
+        const raw = nameEntry.name;
         const nul = raw.indexOf(0);
         entries.push({
-          number: entries.length + refusals.length,
+          number,
           block: b,
           slot,
           offset,
+          dataOffset,
           size,
-          id,
-          nameTableSize: names.i32(m),
-          resourceType: names.u32(m + 16),
-          timestamp: names.u32(m + timestampAt),
+          id: BigInt(index.id),
+          indexRecordOffset: at,
+          nameRecordOffset: m,
+          nameTableSize: nameEntry.size,
+          resourceType: nameEntry.resourceType,
+          timestamp: nameEntry.timestamp,
           name: decoder.decode(nul < 0 ? raw : raw.subarray(0, nul)),
+          bookkeeping: null,
         });
       }
-      indexBlocks.push(info);
+      indexBlocks.push({
+        offset: f,
+        entryCount: n,
+        indexTableOffset: block.indexTable,
+        nextOffset: block.next,
+        firstEntry: block.firstEntry,
+        lastEntry: block.lastEntry,
+        nameTableOffset: block.nameTable,
+        nameTableEnd: block.nameTableEnd,
+      });
       nextAt = f + 16;
       nextPath = [...blockPath, 'next'];
-      next = info.nextOffset;
+      next = block.next;
     }
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     refusals.push(error);
   }
-  return { source, version, dataHeaderOffset, declaredEntryCount, maxEntriesPerBlock, indexBlocks, entries, refusals };
+  if (dataHeader.indexBlockCount !== indexBlocks.length) {
+    findings.push({
+      offset: firstAt - 4,
+      path: 'dataHeader.indexBlockCount',
+      message: `the data header counts ${dataHeader.indexBlockCount} index block(s), the chain holds ${indexBlocks.length} (WildlandsToolkit reads only as many as the count)`,
+    });
+  }
+  const listed = entries.length + refusedEntries;
+  if (dataHeader.entryCount !== listed) {
+    findings.push({
+      offset: d,
+      path: 'dataHeader.entryCount',
+      message: `the data header counts ${dataHeader.entryCount} entries, the index blocks hold ${listed}`,
+    });
+  }
+  return {
+    source,
+    version,
+    tables,
+    dataHeaderOffset: d,
+    dataHeader,
+    declaredEntryCount: dataHeader.entryCount,
+    maxEntriesPerBlock: dataHeader.maxEntriesPerBlock,
+    declaredIndexBlockCount: dataHeader.indexBlockCount,
+    indexBlocks,
+    entries,
+    refusals,
+    findings,
+  };
 }
 
 export { forgeChecksum, readDataFile, type ForgeDataFile, type ForgeResource, type ForgeSet } from './forge-data-file.js';
+export { openForge, type OpenForgeOptions } from './forge-open.js';

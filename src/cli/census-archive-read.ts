@@ -89,7 +89,7 @@ export function recordArchiveRefusal(
 export async function addArchiveEntries(
   census: CensusAccumulator,
   archive: string,
-  forge: Pick<Forge, 'source' | 'version'>,
+  forge: Pick<Forge, 'source' | 'version' | 'tables' | 'profile' | 'tocRecord'>,
   entries: readonly ForgeEntry[],
   dialect?: Dialect,
 ): Promise<ArchiveBatchCounts> {

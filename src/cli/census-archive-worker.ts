@@ -5,6 +5,9 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ForgeEntry, ForgeVersion } from '../archive/forge.js';
+import { forgeReading } from '../archive/forge-open.js';
+import type { ForgeProfileName } from '../archive/profile/profiles.js';
+import type { TocRecordKind } from '../archive/profile/framing.js';
 import { openArchiveFile, type ArchiveFileSource } from './archive-file-source.js';
 import { addArchiveEntries, type ArchiveBatchCounts } from './census-archive-read.js';
 import { serveCensusWorker, type CensusWorkerBase } from './census-worker-serve.js';
@@ -16,7 +19,13 @@ export interface ArchiveWorkerData extends CensusWorkerBase {
 }
 
 /** A batch: data files of one archive. */
-export type ArchiveWorkerBatch = { archive: string; version: ForgeVersion; entries: ForgeEntry[] };
+export type ArchiveWorkerBatch = {
+  archive: string;
+  version: ForgeVersion;
+  profile: ForgeProfileName | null;
+  tocRecord: TocRecordKind | null;
+  entries: ForgeEntry[];
+};
 /** A batch done: its counts. */
 export type ArchiveWorkerDone = { counts: ArchiveBatchCounts };
 
@@ -28,7 +37,7 @@ function serve(data: ArchiveWorkerData): Promise<void> {
         await open?.source.close();
         open = { path: request.archive, source: await openArchiveFile(request.archive) };
       }
-      const forge = { source: open.source, version: request.version };
+      const forge = { source: open.source, ...forgeReading(request.version, request.profile, request.tocRecord) };
       return { counts: await addArchiveEntries(census, request.archive, forge, request.entries, data.dialect) };
     },
     async finish() {

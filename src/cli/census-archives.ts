@@ -177,7 +177,10 @@ function startWorkers(
     count,
     workerData,
     take: () => queue.take(),
-    batch: (batch) => ({ archive: archives[batch.archive]!, version: opened[batch.archive]!.forge.version, entries: batch.entries }),
+    batch: (batch) => {
+      const forge = opened[batch.archive]!.forge;
+      return { archive: archives[batch.archive]!, version: forge.version, profile: forge.profile?.name ?? null, tocRecord: forge.tocRecord, entries: batch.entries };
+    },
     done: (batch, reply) => finished(batch, reply.counts),
   });
 }

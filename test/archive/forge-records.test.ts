@@ -16,8 +16,9 @@ const entries = [
   { id: 0x5555n, name: 'PROP_Crate.Mesh', type: MESH, resources: [{ classHash: MESH, id: 0xe1n, name: 'Crate', body: filler(100) }] },
 ];
 
+// The profile is named, so opening reads the tables alone (detection would read data files too).
 async function collect(source: ArchiveSource, from = 0): Promise<ForgeSkeletalFile[]> {
-  const forge = await openForge(source);
+  const forge = await openForge(source, { profile: 'wildlands' });
   const files: ForgeSkeletalFile[] = [];
   for await (const file of forgeSkeletalFiles(forge, forge.entries.slice(from))) files.push(file);
   return files;

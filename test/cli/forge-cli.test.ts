@@ -363,8 +363,9 @@ describe('inspect and validate inside an archive', () => {
 describe('Skeletons of every registered layout inside an archive', () => {
   it('are counted per layout as the test put them in: one each of Unity, Wildlands, Breakpoint and AC1', async () => {
     const bodies = [unityFile(), wildlandsFile(), breakpointFile(false), ac1File()];
+    // Ids from 1: id 0 is a bookkeeping entry in Wildlands' reading.
     const entries: HandEntry[] = bodies.map((body, i) => ({
-      id: BigInt(i),
+      id: BigInt(i + 1),
       name: `E${i}`,
       type: SKELETON,
       resources: [{ classHash: SKELETON, id: BigInt(i), name: `S${i}`, body }],
@@ -405,8 +406,9 @@ describe('a record of our class whose body no layout reads', () => {
 
 /** `count` one-record data files: every third typed as a mesh (i % 3 = 0), the rest Skeleton; odd i hold the rider, even i the skater. */
 function manyEntries(count: number): HandEntry[] {
+  // Entry ids from 0x10000: 0, 16, 145, 193 and 4090 are bookkeeping entries.
   return Array.from({ length: count }, (_, i) => ({
-    id: BigInt(i),
+    id: BigInt(0x10000 + i),
     name: `S${i}`,
     type: i % 3 === 0 ? MESH : SKELETON,
     resources: [{ classHash: SKELETON, id: BigInt(i), name: `s${i}`, body: i % 2 ? RIDER : SKATER }],
