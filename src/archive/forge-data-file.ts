@@ -54,6 +54,8 @@ export interface ForgeBlock {
   compressedSize: number;
   /** Archive offset of its stored bytes. */
   dataOffset: number;
+  /** Archive offset of its sizes (its size pair, or a flagged block's size words). */
+  sizesOffset: number;
   /** Flagged sets: 0 stored, 1 compressed; framed sets: null. */
   kind: 0 | 1 | null;
   /** Flagged compressed blocks: the word after the sizes, kept. */
@@ -98,6 +100,8 @@ export interface ForgeDataFile {
   /** Version 26: the counted bytes after the TOC; the AC2 family: those before the first record. */
   afterToc: Uint8Array | null;
   beforeRecords: Uint8Array | null;
+  /** Where the TOC (and the bytes after it) end in `stream`. */
+  tocEnd: number;
   /** Where the records start in `stream`, and where the last one ends. */
   recordsOffset: number;
   recordsEnd: number;
@@ -160,7 +164,7 @@ function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], pr
             `a stored block inside the ${end - p} bytes left`,
             `${size.value} bytes`,
           );
-        blocks.push({ uncompressedSize: size.value, compressedSize: size.value, dataOffset: p, kind: 0, unknown: null });
+        blocks.push({ uncompressedSize: size.value, compressedSize: size.value, dataOffset: p, sizesOffset: p - flaggedWidth.fixedSize!, kind: 0, unknown: null });
         p += size.value;
         total += size.value;
       } else if (kind.value === FLAGGED_COMPRESSED) {
@@ -169,7 +173,7 @@ function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], pr
         const { compressedSize, uncompressedSize, unknown } = sizes.value;
         if (compressedSize > end - p)
           refuse(p - 12, [...blockPath, 'compressedSize'], `a block inside the ${end - p} bytes left`, `${compressedSize} bytes`);
-        blocks.push({ uncompressedSize, compressedSize, dataOffset: p, kind: 1, unknown });
+        blocks.push({ uncompressedSize, compressedSize, dataOffset: p, sizesOffset: p - 12, kind: 1, unknown });
         p += compressedSize;
         total += uncompressedSize;
       } else {
@@ -194,6 +198,7 @@ function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], pr
     );
   }
   const pairs: SizePair[] = [];
+  const pairsAt = p;
   for (let i = 0; i < count.value; i++) {
     const read = readAt(pair, file.bytes, file.base, p, [...path, 'blocks', i, 'sizes']);
     const { uncompressed, compressed } = read.value;
@@ -204,7 +209,7 @@ function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], pr
   for (let i = 0; i < pairs.length; i++) {
     const { uncompressed, compressed } = pairs[i]!;
     if (compressed + 4 > end - p) refuse(p, [...path, 'blocks', i], `${compressed + 4} bytes inside the data file`, `${end - p} left`);
-    blocks.push({ uncompressedSize: uncompressed, compressedSize: compressed, dataOffset: p + 4, kind: null, unknown: null });
+    blocks.push({ uncompressedSize: uncompressed, compressedSize: compressed, dataOffset: p + 4, sizesOffset: pairsAt + i * pairBytes, kind: null, unknown: null });
     p += 4 + compressed;
     total += uncompressed;
   }
@@ -240,7 +245,7 @@ function decodeSet(file: Chunk, set: ForgeSet, out: Uint8Array, path: readonly P
       // A method's stream yields at most `maxExpansion` bytes per input byte, so a larger declared size is refused before anything is allocated.
       if (block.uncompressedSize > block.compressedSize * decoder.maxExpansion) {
         refuse(
-          block.dataOffset - 4,
+          block.sizesOffset,
           [...blockPath, 'uncompressedSize'],
           `at most ${decoder.maxExpansion} × the ${block.compressedSize} compressed bytes`,
           String(block.uncompressedSize),
@@ -408,6 +413,7 @@ export function readDataFileBytes(
       preamble: null,
       ...none,
       tocRecordKind: options.tocRecord,
+      tocEnd: 0,
       recordsOffset: 0,
       recordsEnd: 0,
       resources: [],
@@ -436,6 +442,7 @@ export function readDataFileBytes(
     afterToc = read.value;
     q = read.end;
   }
+  const tocEnd = q;
   if (profile.recordsStart.value === 'second-set' && resourcesSet !== null) q = resourcesSet.streamOffset;
   let beforeRecords: Uint8Array | null = null;
   const beforeCodec = profile.beforeRecords.value;
@@ -494,6 +501,7 @@ export function readDataFileBytes(
     tocRecords,
     tocRecordKind,
     afterToc,
+    tocEnd,
     beforeRecords,
     recordsOffset,
     recordsEnd: q,

@@ -115,6 +115,8 @@ function framingFits(profile: ForgeProfile, tables: Awaited<ReturnType<typeof re
 
 /** Why a data file read is not exact, or null when it is. */
 function inexactness(file: ForgeDataFile): string | null {
+  if (file.resourcesSet !== null && file.profile.recordsStart.value === 'second-set' && file.tocEnd !== file.resourcesSet.streamOffset)
+    return `${file.resourcesSet.streamOffset - file.tocEnd} bytes after the TOC in its set`;
   if (file.recordsEnd !== file.stream.length) return `${file.stream.length - file.recordsEnd} bytes after the last record`;
   for (const [i, r] of file.resources.entries()) {
     const length = r.bodyOffset + r.size - r.recordOffset;

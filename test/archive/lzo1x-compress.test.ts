@@ -162,7 +162,7 @@ describe('archives written with compressed blocks', () => {
     for (const [i, entry] of forge.entries.entries()) {
       const file = await readDataFile(forge, entry);
       expectSameBytes(file.resources[0]!.body, bodies[i]!);
-      const compressed = file.resourcesSet.blocks.filter((b) => b.compressedSize !== b.uncompressedSize);
+      const compressed = file.resourcesSet!.blocks.filter((b) => b.compressedSize !== b.uncompressedSize);
       // The text and the zeros compress; the noise's one block is stored (compressed, it is no smaller).
       expect(compressed.length > 0).toBe(i !== 1);
     }
