@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { forgeProfileDocs } from '../src/archive/profile/docs.js';
 import { formatDocs } from '../src/formats/docs.js';
 import { readResource } from '../src/formats/resource.js';
 import { skeletonFromResource } from '../src/model/read.js';
@@ -50,6 +51,21 @@ describe('generated format docs', () => {
   it('are up to date (run `npm run docs`)', () => {
     for (const [path, text] of Object.entries(formatDocs((path) => readFileSync(path, 'utf8'))))
       expect(readFileSync(path, 'utf8'), path).toBe(text);
+    for (const [path, text] of Object.entries(forgeProfileDocs())) expect(readFileSync(path, 'utf8'), path).toBe(text);
+  });
+
+  it("show each archive profile's framing from its declaration", () => {
+    const docs = forgeProfileDocs();
+    expect(Object.keys(docs).sort()).toEqual(
+      ['ac1', 'ac2', 'ac3', 'origins-odyssey', 'steep', 'unity', 'wildlands'].map((p) => `docs/archive-${p}.md`),
+    );
+    // The v27 data header's fields at +28, +32 and +36; AC Unity's u32 block count; Steep's method 5.
+    expect(docs['docs/archive-unity.md']).toMatch(/\| 0x1C \| 4 \| i32 \| maxEntriesPerBlock \|/);
+    expect(docs['docs/archive-unity.md']).toMatch(/\| 0x20 \| 4 \| i32 \| indexBlockCount \|/);
+    expect(docs['docs/archive-unity.md']).toContain("| a set's block count | u32 |");
+    expect(docs['docs/archive-steep.md']).toContain('| 5 | Zstandard |');
+    // Versions 25 and 26: the FILEDATA header and its size at +395.
+    expect(docs['docs/archive-ac1.md']).toMatch(/\| 0x18B \| 4 \| i32 \| rawSize \|/);
   });
 
   it("show the seed's scimitar offsets", () => {

@@ -164,7 +164,14 @@ function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], pr
             `a stored block inside the ${end - p} bytes left`,
             `${size.value} bytes`,
           );
-        blocks.push({ uncompressedSize: size.value, compressedSize: size.value, dataOffset: p, sizesOffset: p - flaggedWidth.fixedSize!, kind: 0, unknown: null });
+        blocks.push({
+          uncompressedSize: size.value,
+          compressedSize: size.value,
+          dataOffset: p,
+          sizesOffset: p - flaggedWidth.fixedSize!,
+          kind: 0,
+          unknown: null,
+        });
         p += size.value;
         total += size.value;
       } else if (kind.value === FLAGGED_COMPRESSED) {
@@ -209,7 +216,14 @@ function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], pr
   for (let i = 0; i < pairs.length; i++) {
     const { uncompressed, compressed } = pairs[i]!;
     if (compressed + 4 > end - p) refuse(p, [...path, 'blocks', i], `${compressed + 4} bytes inside the data file`, `${end - p} left`);
-    blocks.push({ uncompressedSize: uncompressed, compressedSize: compressed, dataOffset: p + 4, sizesOffset: pairsAt + i * pairBytes, kind: null, unknown: null });
+    blocks.push({
+      uncompressedSize: uncompressed,
+      compressedSize: compressed,
+      dataOffset: p + 4,
+      sizesOffset: pairsAt + i * pairBytes,
+      kind: null,
+      unknown: null,
+    });
     p += 4 + compressed;
     total += uncompressed;
   }

@@ -119,13 +119,13 @@ export function forgeEntryMayHoldSkeleton(entry: Pick<ForgeEntry, 'resourceType'
 /**
  * The entries whose data files a reader of Skeletons reads: those {@link forgeEntryMayHoldSkeleton}
  * accepts, in index order, or every entry when `everyDataFile` (to find a Skeleton behind another
- * first resource). Never throws.
+ * first resource); never the archive's bookkeeping entries, which are no data files. Never throws.
  */
-export function forgeEntriesToRead<E extends Pick<ForgeEntry, 'resourceType'>>(
+export function forgeEntriesToRead<E extends Pick<ForgeEntry, 'resourceType' | 'bookkeeping'>>(
   entries: readonly E[],
   everyDataFile: boolean,
 ): readonly E[] {
-  return everyDataFile ? entries : entries.filter(forgeEntryMayHoldSkeleton);
+  return entries.filter((e) => e.bookkeeping === null && (everyDataFile || forgeEntryMayHoldSkeleton(e)));
 }
 
 /** Whether a class hash is Skeleton's or SkeletonComponent's, the two classes the project reads. Never throws. */

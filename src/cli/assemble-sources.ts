@@ -4,6 +4,8 @@
  * each header (a file's header alone; an archive's Skeleton data files read once, their bodies
  * not kept), and a Skeleton is read, or its data file read again, only when a component names it.
  */
+import { UsageError } from './errors.js';
+import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
 import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
 import { CLASS } from '../formats/classes.js';
@@ -102,15 +104,18 @@ export class OpenArchives {
   constructor(
     private readonly failures: Failure[],
     readonly everyDataFile: boolean,
+    private readonly forgeOptions: OpenForgeOptions = {},
   ) {}
 
   async open(path: string): Promise<OpenedForge | null> {
     if (this.handles.has(path)) return this.handles.get(path)!;
     let opened: OpenedForge | null = null;
     try {
-      opened = await openForgeFile(path);
+      opened = await openForgeFile(path, this.forgeOptions);
       for (const refusal of opened.forge.refusals) this.failures.push({ file: path, message: `refused at ${refusal.message}` });
     } catch (error) {
+      // Profiles that read the archive differently: the user must name one (exit 2).
+      if (error instanceof UsageError) throw error;
       // The messages name the archive already.
       const message =
         error instanceof ArchiveRefusal ? `archive refused at ${error.refusal.message}` : (error as Error).message.replace(`${path}: `, '');

@@ -5,8 +5,10 @@
  * SkeletonComponent record is a file of the one census, so the report counts and checks them as
  * it does loose files; beside it, each archive gets its own line of counts.
  */
+import { UsageError } from './errors.js';
 import { forgeEntriesToRead } from '../archive/forge-select.js';
 import type { ForgeEntry } from '../archive/forge.js';
+import type { OpenForgeOptions } from '../archive/forge-open.js';
 import type { CensusAccumulator } from '../analysis/census.js';
 import type { CensusState } from '../analysis/census/state.js';
 import type { Reading } from '../formats/layout.js';
@@ -30,6 +32,11 @@ export interface ArchiveCensus {
   archive: string;
   /** Its version, or null when its tables were refused. */
   version: number | null;
+  /** The profile its data files were read with (null: none fits, or its tables were refused), and how it was chosen. */
+  profile: string | null;
+  profileChoice: { how: string; alike: string[]; probed: number } | null;
+  /** Bookkeeping entries (the archive's own records), listed and never read as data files. */
+  bookkeepingEntries: number;
   /** Entries (data files) its index lists, refused ones included. */
   entries: number;
   /** Data files read (their type says they can hold a Skeleton, or `--every-data-file`). */
@@ -65,6 +72,8 @@ export interface ArchiveCensusOptions {
   jobs: number;
   /** Read every data file, whatever type the index gives it. */
   everyDataFile?: boolean;
+  /** How each archive is opened: its profile, detected by default. */
+  forge?: OpenForgeOptions;
   /** Data files done so far, of `total`. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -93,6 +102,9 @@ export async function censusArchives(
       const line: ArchiveCensus = {
         archive,
         version: null,
+        profile: null,
+        profileChoice: null,
+        bookkeepingEntries: 0,
         entries: 0,
         dataFilesRead: 0,
         dataFilesSkipped: 0,
@@ -107,19 +119,24 @@ export async function censusArchives(
       counts.push(tally);
       let forge: OpenedForge | null = null;
       try {
-        forge = await openForgeFile(archive);
+        forge = await openForgeFile(archive, options.forge);
       } catch (error) {
+        // Profiles that read the archive differently: the user must name one (exit 2).
+        if (error instanceof UsageError) throw error;
         if (error instanceof ArchiveRefusal) recordArchiveRefusal(census, tally, archive, null, error.refusal);
         else census.addUnreadable(archive, error instanceof Error ? error.message : String(error));
       }
       opened.push(forge);
       if (forge === null) continue;
       line.version = forge.forge.version;
+      line.profile = forge.forge.profile?.name ?? null;
+      line.profileChoice = forge.forge.profileChoice;
+      line.bookkeepingEntries = forge.forge.entries.filter((e) => e.bookkeeping !== null).length;
       line.entries = forge.forge.entries.length + forge.forge.refusals.length;
       // An index entry refused (its data file outside the archive): its path names the block and slot.
       for (const refusal of forge.forge.refusals) recordArchiveRefusal(census, tally, archive, null, refusal);
       const chosen = forgeEntriesToRead(forge.forge.entries, options.everyDataFile === true);
-      line.dataFilesSkipped = forge.forge.entries.length - chosen.length;
+      line.dataFilesSkipped = forge.forge.entries.length - chosen.length - line.bookkeepingEntries;
       for (let i = 0; i < chosen.length; i += BATCH) batches.push({ archive: a, entries: chosen.slice(i, i + BATCH) });
     }
     const total = batches.reduce((n, b) => n + b.entries.length, 0);
@@ -179,7 +196,13 @@ function startWorkers(
     take: () => queue.take(),
     batch: (batch) => {
       const forge = opened[batch.archive]!.forge;
-      return { archive: archives[batch.archive]!, version: forge.version, profile: forge.profile?.name ?? null, tocRecord: forge.tocRecord, entries: batch.entries };
+      return {
+        archive: archives[batch.archive]!,
+        version: forge.version,
+        profile: forge.profile?.name ?? null,
+        tocRecord: forge.tocRecord,
+        entries: batch.entries,
+      };
     },
     done: (batch, reply) => finished(batch, reply.counts),
   });
@@ -190,10 +213,12 @@ export function archiveCensusText(lines: readonly ArchiveCensus[]): string {
   return lines
     .map((line) => {
       if (line.version === null) return `${line.archive}: archive refused\n`;
+      const alike = line.profileChoice?.alike.length ? ` (${line.profileChoice.alike.join(', ')} read it alike)` : '';
       const parts = [
         `version ${line.version}`,
+        `profile ${line.profile ?? 'none'}${alike}`,
         count(line.entries, 'entry', 'entries'),
-        `${groupThousands(line.dataFilesRead)} data files read (${groupThousands(line.dataFilesSkipped)} skipped by type)`,
+        `${groupThousands(line.dataFilesRead)} data files read (${groupThousands(line.dataFilesSkipped)} skipped by type${line.bookkeepingEntries ? `, ${groupThousands(line.bookkeepingEntries)} bookkeeping` : ''})`,
         count(line.resources, 'resource'),
         count(line.skeletons, 'Skeleton'),
         count(line.skeletonComponents, 'SkeletonComponent'),
@@ -209,14 +234,14 @@ export function archiveCensusMarkdown(lines: readonly ArchiveCensus[]): string {
   if (lines.length === 0) return '';
   const rows = lines.map((l) => {
     const numbers = [l.entries, l.dataFilesRead, l.dataFilesSkipped, l.resources, l.skeletons, l.skeletonComponents, l.refused];
-    return `| ${l.archive.replace(/\|/g, '\\|')} | ${l.version ?? 'refused'} | ${numbers.map(groupThousands).join(' | ')} |`;
+    return `| ${l.archive.replace(/\|/g, '\\|')} | ${l.version ?? 'refused'} | ${l.profile ?? '–'} | ${numbers.map(groupThousands).join(' | ')} |`;
   });
   return [
     '',
     '## Archives',
     '',
-    '| archive | version | entries | data files read | skipped by type | resources | Skeletons | SkeletonComponents | refused |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| archive | version | profile | entries | data files read | skipped by type | resources | Skeletons | SkeletonComponents | refused |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
   ].join('\n');

@@ -6,6 +6,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { isForgeHeader } from '../archive/forge-select.js';
 import { openForge, type Forge } from '../archive/forge.js';
+import { ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
+import { UsageError } from './errors.js';
 import { ParseError } from '../io/errors.js';
 import { openArchiveFile } from './archive-file-source.js';
 import { fsReason } from './files.js';
@@ -40,10 +42,12 @@ export interface OpenedForge {
 }
 
 /**
- * Opens an archive file and reads its tables. Rejects with an Error whose message names the file:
- * the file system's reason, or the refusal (offset and path) when the tables are not an archive's.
+ * Opens an archive file, reads its tables and chooses its profile (`options.profile`, detected by
+ * default). Rejects with an Error whose message names the file: the file system's reason, or the
+ * refusal (offset and path) when the tables are not an archive's; with a UsageError naming the
+ * candidates when profiles read the first data files differently, so the user must choose one.
  */
-export async function openForgeFile(path: string): Promise<OpenedForge> {
+export async function openForgeFile(path: string, options: OpenForgeOptions = {}): Promise<OpenedForge> {
   let source;
   try {
     source = await openArchiveFile(path);
@@ -51,10 +55,13 @@ export async function openForgeFile(path: string): Promise<OpenedForge> {
     throw new Error(`${path}: ${fsReason(error)}`);
   }
   try {
-    const forge = await openForge(source);
+    const forge = await openForge(source, options);
     return { forge, close: () => source.close() };
   } catch (error) {
     await source.close();
+    if (error instanceof ForgeProfileAmbiguity) {
+      throw new UsageError(`${path}: ${error.message} (candidates: ${error.candidates.join(', ')})`);
+    }
     throw error instanceof ParseError ? new ArchiveRefusal(path, error) : error;
   }
 }
@@ -73,4 +80,18 @@ export class ArchiveRefusal extends Error {
 /** A refusal inside the archive as one line: `archive: offset …: path: expected …, got …`. */
 export function archiveRefusalLine(archive: string, refusal: ParseError): string {
   return `${archive}: refused at ${refusal.message}`;
+}
+
+/** How the profile was chosen, for a listing or a census line: `unity`, `wildlands (steep reads it alike)`, `none`. */
+export function profileLabel(forge: Pick<Forge, 'profile' | 'profileChoice'>): string {
+  if (forge.profile === null) return 'no profile reads it';
+  const choice = forge.profileChoice;
+  const alike = choice.alike.length > 0 ? `; ${choice.alike.join(', ')} read it alike` : '';
+  const how =
+    choice.how === 'named'
+      ? 'named'
+      : choice.how === 'framing'
+        ? 'guessed: its framing fits, no profile reads the first data files'
+        : `detected from ${choice.probed} data file${choice.probed === 1 ? '' : 's'}`;
+  return `${forge.profile.name} (${how}${alike})`;
 }

@@ -4,6 +4,8 @@
  * file, its id in hex, or its name). An entry holding a single Skeleton or SkeletonComponent needs
  * no `--resource`.
  */
+import type { OpenForgeOptions } from '../archive/forge-open.js';
+import { forgeOpenOptions } from './options.js';
 import { forgeClassExtension, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
 import { count } from '../io/format.js';
 import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
@@ -66,10 +68,11 @@ export async function readArchiveResource(
   entryWanted: string,
   resourceWanted: string | undefined,
   dialect?: Dialect,
+  forgeOptions: OpenForgeOptions = {},
 ): Promise<{ bytes: Uint8Array; header: HeaderClass; label: string }> {
   let opened;
   try {
-    opened = await openForgeFile(archive);
+    opened = await openForgeFile(archive, forgeOptions);
   } catch (error) {
     throw new InputFileError(error instanceof ArchiveRefusal ? error.message : (error as Error).message);
   }
@@ -130,7 +133,7 @@ export async function readResourceInput(
 ): Promise<ResourceInput> {
   const entry = archiveEntry(path, address, command);
   if (entry === null) return { ...readResourceFile(path, options), label: path };
-  return readArchiveResource(path, entry, address.resource, options.dialect);
+  return readArchiveResource(path, entry, address.resource, options.dialect, forgeOpenOptions(address));
 }
 
 /**
@@ -148,7 +151,7 @@ export async function loadSkeletonInput(
 ): Promise<{ skeleton: Skeleton; label: string }> {
   const entry = archiveEntry(path, address, command);
   if (entry === null) return { skeleton: await loadSkeleton(path, options), label: path };
-  const { bytes, label } = await readArchiveResource(path, entry, address.resource, options.dialect);
+  const { bytes, label } = await readArchiveResource(path, entry, address.resource, options.dialect, forgeOpenOptions(address));
   try {
     return { skeleton: skeletonFromBytes(bytes, label, options), label };
   } catch (error) {

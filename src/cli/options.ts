@@ -4,6 +4,8 @@ import { ANVILNEXT_READING_CHOICES } from '../formats/anvilnext/reading.js';
 import type { Dialect } from '../formats/dialect.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
+import type { OpenForgeOptions } from '../archive/forge-open.js';
+import { FORGE_PROFILE_NAMES, TOC_RECORD_KINDS, type TocRecordKind } from '../archive/profile/names.js';
 
 export interface ResourceOptionValues {
   dialect?: Dialect;
@@ -67,16 +69,55 @@ export function maxSizeOption(value: string | undefined): number {
   return bytes;
 }
 
-/** `--every-data-file`, as every command that reads what `.forge` archives hold takes it. */
+/** `--forge-profile` and `--toc-record`, as commander stores them. */
+export interface ForgeProfileValues {
+  forgeProfile?: string;
+  tocRecord?: string;
+}
+
+/**
+ * `--forge-profile P|auto` and `--toc-record R`: which title family's reading a `.forge` archive's
+ * data files get (found from the first data files by default, never from the name), and the TOC
+ * record reading among the profile's choices. Every command that reads archives takes them.
+ */
+export function addForgeProfileOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--forge-profile <profile>',
+        'in .forge archives, the title family whose reading the data files get; auto: the profile that reads the first data files to their ends (`forge probe` shows each)',
+      )
+        .choices(['auto', ...FORGE_PROFILE_NAMES])
+        .default('auto'),
+    )
+    .addOption(
+      new Option(
+        '--toc-record <reading>',
+        "in .forge archives, the TOC record reading, among the profile's choices (the profile's own by default)",
+      ).choices([...TOC_RECORD_KINDS]),
+    );
+}
+
+/** What `openForge` is given for the parsed `--forge-profile` and `--toc-record`. */
+export function forgeOpenOptions(values: ForgeProfileValues): OpenForgeOptions {
+  return {
+    profile: (values.forgeProfile ?? 'auto') as OpenForgeOptions['profile'],
+    ...(values.tocRecord === undefined ? {} : { tocRecord: values.tocRecord as TocRecordKind }),
+  };
+}
+
+/** `--every-data-file`, as every command that reads what `.forge` archives hold takes it, with the profile options. */
 export function addEveryDataFileOption(command: Command): Command {
-  return command.option(
-    '--every-data-file',
-    'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent',
+  return addForgeProfileOptions(
+    command.option(
+      '--every-data-file',
+      'in .forge archives, read every data file, not only those the index types Skeleton or SkeletonComponent',
+    ),
   );
 }
 
-/** `--entry` and `--resource`, as commander stores them (absent when not given). */
-export interface ArchiveAddressValues {
+/** `--entry` and `--resource`, as commander stores them (absent when not given), with the profile options. */
+export interface ArchiveAddressValues extends ForgeProfileValues {
   entry?: string;
   resource?: string;
 }
@@ -86,7 +127,9 @@ export interface ArchiveAddressValues {
  * command that takes a Skeleton file (forge-resource.ts checks them against the input and reads it).
  */
 export function addArchiveAddressOptions(command: Command): Command {
-  return command
-    .option('--entry <n|name>', 'in a .forge archive: the entry (data file), by its number in forge list or its name')
-    .option('--resource <i|id|name>', 'in that entry: the resource, by index, hex id or name (not needed when it holds one Skeleton)');
+  return addForgeProfileOptions(
+    command
+      .option('--entry <n|name>', 'in a .forge archive: the entry (data file), by its number in forge list or its name')
+      .option('--resource <i|id|name>', 'in that entry: the resource, by index, hex id or name (not needed when it holds one Skeleton)'),
+  );
 }

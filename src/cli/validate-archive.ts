@@ -4,6 +4,8 @@
  * data file is one refused line with its archive offset, and the rest are read. Data files are
  * chosen as the census chooses them (census-archives.ts: by the index's type), or all of them.
  */
+import { UsageError } from './errors.js';
+import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
 import { forgeSkeletalFiles } from '../archive/forge-records.js';
 import type { FileValidation } from './actions/validate.js';
@@ -27,6 +29,7 @@ export async function validateArchive(
   emit: (entry: FileValidation) => void,
   validate: (label: string, bytes: Uint8Array, header: HeaderClass) => FileValidation,
   everyDataFile = false,
+  forgeOptions: OpenForgeOptions = {},
 ): Promise<number> {
   let emitted = 0;
   const put = (entry: FileValidation): void => {
@@ -35,8 +38,10 @@ export async function validateArchive(
   };
   let opened;
   try {
-    opened = await openForgeFile(archive);
+    opened = await openForgeFile(archive, forgeOptions);
   } catch (error) {
+    // Profiles that read the archive differently: the user must name one (exit 2).
+    if (error instanceof UsageError) throw error;
     if (error instanceof ArchiveRefusal) put(refused(archive, error.refusal));
     else put({ file: archive, status: 'unreadable', reason: (error as Error).message, error: { message: (error as Error).message } });
     return emitted;

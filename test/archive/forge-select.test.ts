@@ -82,11 +82,17 @@ describe('classes and names', () => {
 
 describe('forgeEntriesToRead', () => {
   // Class hashes from the seed: Skeleton 0x24AECB7C, SkeletonComponent 0x71FDA747; 0x12345678 is none of ours.
-  const entries = [0x24aecb7c, 0x12345678, 0x71fda747, 0x24aecb7c, 0].map((resourceType, number) => ({ number, resourceType }));
-  it('keeps the entries typed Skeleton or SkeletonComponent, in index order', () => {
-    expect(forgeEntriesToRead(entries, false).map((e) => e.number)).toEqual([0, 2, 3]);
+  const entries = [0x24aecb7c, 0x12345678, 0x71fda747, 0x24aecb7c, 0].map((resourceType, number) => ({
+    number,
+    resourceType,
+    bookkeeping: null,
+  }));
+  // Entry 5: a bookkeeping entry (typed Skeleton here, to show its type does not matter).
+  const bookkeeping = { number: 5, resourceType: 0x24aecb7c, bookkeeping: { name: 'GlobalMetaFile', meaning: 'metadata', source: 'test' } };
+  it('keeps the entries typed Skeleton or SkeletonComponent, in index order, and never a bookkeeping entry', () => {
+    expect(forgeEntriesToRead([...entries, bookkeeping], false).map((e) => e.number)).toEqual([0, 2, 3]);
   });
-  it('keeps every entry with everyDataFile', () => {
-    expect(forgeEntriesToRead(entries, true)).toEqual(entries);
+  it('keeps every entry but the bookkeeping ones with everyDataFile', () => {
+    expect(forgeEntriesToRead([...entries, bookkeeping], true)).toEqual(entries);
   });
 });

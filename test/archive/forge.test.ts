@@ -178,13 +178,25 @@ describe('a hand-assembled version-27 archive', () => {
     expect(file.toc).toMatchObject({ offset: 0x145, setVersion: 2, method: 0, flagged: false });
     // TOC set: 15-byte header + u32 count + one i32 pair = 27 bytes, then the checksum: data at 0x145 + 31.
     const stored = { kind: null, unknown: null };
-    expect(file.toc!.blocks).toEqual([{ uncompressedSize: 18, compressedSize: 18, dataOffset: 0x145 + 31, sizesOffset: 0x145 + 19, ...stored }]);
+    expect(file.toc!.blocks).toEqual([
+      { uncompressedSize: 18, compressedSize: 18, dataOffset: 0x145 + 31, sizesOffset: 0x145 + 19, ...stored },
+    ]);
     const second = 0x145 + 31 + 18;
-    expect(file.resourcesSet!.blocks).toEqual([{ uncompressedSize: 21, compressedSize: 25, dataOffset: second + 31, sizesOffset: second + 19, ...stored }]);
+    expect(file.resourcesSet!.blocks).toEqual([
+      { uncompressedSize: 21, compressedSize: 25, dataOffset: second + 31, sizesOffset: second + 19, ...stored },
+    ]);
     expect(file.resources).toHaveLength(1);
     const [r] = file.resources;
     // Wildlands' records start the second set: the record at 0 of it, which is 18 in the joined bytes.
-    expect(r).toMatchObject({ classHash: SKELETON, id: 0x0102030405060708n, tocSize: 21, name: 'bone', size: 4, recordOffset: 18, bodyOffset: 18 + 17 });
+    expect(r).toMatchObject({
+      classHash: SKELETON,
+      id: 0x0102030405060708n,
+      tocSize: 21,
+      name: 'bone',
+      size: 4,
+      recordOffset: 18,
+      bodyOffset: 18 + 17,
+    });
     expect([...r!.body]).toEqual([0xde, 0xad, 0xbe, 0xef]);
     // WildlandsToolkit's TOC record: the u16 after the size is flags (1), the word after it unread.
     expect(file.tocRecords).toEqual([{ id: 0x0102030405060708n, size: 21, rest: 1 }]);
@@ -195,7 +207,7 @@ describe('a hand-assembled version-27 archive', () => {
     expect(counted.tocEnd).toBe(18);
   });
 
-  it('refuses a wrong magic and a version below 25, naming the offset; reads the tables of a later version as 27\'s', async () => {
+  it("refuses a wrong magic and a version below 25, naming the offset; reads the tables of a later version as 27's", async () => {
     const badMagic = Uint8Array.from(archive);
     badMagic[3] = 0x41;
     expect(await refusalOf(() => openForge(bytesSource(badMagic)))).toMatchObject({ offset: 3, path: 'header.magic' });
@@ -206,7 +218,12 @@ describe('a hand-assembled version-27 archive', () => {
     const later = Uint8Array.from(archive);
     later[9] = 28;
     const forge = await openForge(bytesSource(later));
-    expect([forge.version, forge.entries.length, forge.profile?.name, forge.profileChoice.alike]).toEqual([28, 1, 'steep', ['origins-odyssey']]);
+    expect([forge.version, forge.entries.length, forge.profile?.name, forge.profileChoice.alike]).toEqual([
+      28,
+      1,
+      'steep',
+      ['origins-odyssey'],
+    ]);
     // Named a profile that reads version 27 only, the data file is refused naming the version.
     const unity = await openForge(bytesSource(later), { profile: 'unity' });
     const e = await refusalOf(() => readDataFile(unity, unity.entries[0]!));

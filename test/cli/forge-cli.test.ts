@@ -71,6 +71,8 @@ describe.each(variants)('an archive of %s', (_, options) => {
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(json.version).toBe(options.version);
+    // The hand archives' framing: AC1's at version 25, Wildlands' at set version 2 at 27 (read alike by Blacksmith's two).
+    expect([json.profile, json.profileChoice.how]).toEqual([options.version === 25 ? 'ac1' : 'wildlands', 'detected']);
     // Version 25 ids are u32: the test's ids fit.
     expect(json.entries).toEqual(
       ENTRIES.map((e, n) => ({
@@ -80,7 +82,10 @@ describe.each(variants)('an archive of %s', (_, options) => {
         type: hex(e.type, 8),
         typeName: CLASS_NAMES[e.type],
         offset: layout.dataFiles[n]!.offset,
+        // Versions 25 and 26: the data file after its 440-byte FILEDATA header.
+        dataOffset: layout.dataFiles[n]!.offset + (options.version === 25 ? 440 : 0),
         size: layout.dataFiles[n]!.size,
+        bookkeeping: null,
         resources: e.resources.map((r, index) => ({
           index,
           class: hex(r.classHash, 8),

@@ -8,6 +8,7 @@ import { field, rawBytes, struct, u16, u32, u64, u8, type Codec, type Confidence
 import { i32LengthBytes } from '../../grammar/combinators.js';
 import { constBytes, countedBy, i16, i32 } from '../../grammar/signed.js';
 import { formatValue } from '../../io/format.js';
+import type { TocRecordKind } from './names.js';
 
 const PR: Confidence = 'public reading';
 
@@ -204,5 +205,5 @@ export const TOC_RECORDS = {
   'u32-id-i16': tocRecordAc2,
   'u64-id-counted-words': tocRecordCountedWords,
   'u64-id-flags': tocRecordFlags,
-} as const;
-export type TocRecordKind = keyof typeof TOC_RECORDS;
+} as const satisfies Record<TocRecordKind, unknown>;
+export type { TocRecordKind } from './names.js';

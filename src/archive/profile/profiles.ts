@@ -21,9 +21,8 @@ import {
 } from './framing.js';
 import type { StructCodec } from '../../grammar/index.js';
 
-/** The profiles' names, in the order detection prefers them when two read an archive alike. */
-export const FORGE_PROFILE_NAMES = ['ac1', 'ac2', 'ac3', 'unity', 'wildlands', 'steep', 'origins-odyssey'] as const;
-export type ForgeProfileName = (typeof FORGE_PROFILE_NAMES)[number];
+import type { ForgeProfileName } from './names.js';
+export { FORGE_PROFILE_NAMES, type ForgeProfileName } from './names.js';
 
 /** How a profile decodes a block of one method byte. */
 export type ForgeMethodRule =

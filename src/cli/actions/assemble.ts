@@ -7,6 +7,7 @@
  * its Skeleton data files are read once to index them, and a named one again when it is needed, so
  * memory never holds every body of a big archive.
  */
+import { forgeOpenOptions } from '../options.js';
 import { dirname, extname } from 'node:path';
 import { forgeResourceLabel } from '../../archive/forge-select.js';
 import { CLASS } from '../../formats/classes.js';
@@ -232,7 +233,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   const names = await loadNameDictionary(options.names ?? []);
 
   const failures: Failure[] = [];
-  const archives = new OpenArchives(failures, options.everyDataFile === true);
+  const archives = new OpenArchives(failures, options.everyDataFile === true, forgeOpenOptions(options));
   const results: ComponentResult[] = [];
   let cache: SkeletonCache;
   let sources: ComponentSource[];

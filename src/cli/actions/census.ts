@@ -3,6 +3,8 @@
  * threads in batches of paths; each posts back a partial census that the main thread merges, so
  * the report is the same for any `--jobs`.
  */
+import type { OpenForgeOptions } from '../../archive/forge-open.js';
+import { forgeOpenOptions } from '../options.js';
 import { existsSync } from 'node:fs';
 import { relative, isAbsolute } from 'node:path';
 import { CensusAccumulator, type CensusReport } from '../../analysis/census.js';
@@ -52,6 +54,8 @@ export interface CensusRunOptions {
   onProgress?: (done: number) => void;
   /** Read every data file of an archive, whatever type its index gives it (census-archives.ts). */
   everyDataFile?: boolean;
+  /** How archives are opened: the profile, detected by default. */
+  forge?: OpenForgeOptions;
   /** Data files of archives done, of their total. */
   onArchiveProgress?: (done: number, total: number) => void;
 }
@@ -193,6 +197,7 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
       jobs,
       onProgress: (done) => progress.update(done),
       everyDataFile: options.everyDataFile === true,
+      forge: forgeOpenOptions(options),
       onArchiveProgress: (done, total) => {
         progress.done();
         archiveProgress.setTotal(total);

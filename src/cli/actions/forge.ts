@@ -15,10 +15,14 @@ import { readDataFile, type Forge, type ForgeEntry, type ForgeResource } from '.
 import { toJsonText } from '../../export/json.js';
 import { ParseError } from '../../io/errors.js';
 import { count, groupThousands, hex } from '../../io/format.js';
-import type { ForgeExtractOptions, ForgeListOptions } from '../commands/forge.js';
+import type { ForgeExtractOptions, ForgeListOptions, ForgeProbeOptions } from '../commands/forge.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { isInside, realDestination } from '../files.js';
-import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
+import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile, profileLabel } from '../forge-archive.js';
+import { forgeOpenOptions } from '../options.js';
+import { probeForgeProfiles, type OpenForgeOptions } from '../../archive/forge-open.js';
+import { readForgeTables } from '../../archive/forge.js';
+import { openArchiveFile } from '../archive-file-source.js';
 import { Progress } from '../progress.js';
 import { writeFilesAtomic, type OutputFile } from '../write-file.js';
 
@@ -35,12 +39,12 @@ function classes(value: string | undefined): Set<number> | null {
 }
 
 /** Opens the archive, or says why not: a missing file is a usage error, a file that is no archive or is refused a failure. */
-async function open(archive: string): Promise<{ forge: Forge; close: () => Promise<void> }> {
+async function open(archive: string, options: OpenForgeOptions = {}): Promise<{ forge: Forge; close: () => Promise<void> }> {
   if (!isForgeFile(archive)) {
     if (!existsSync(archive)) throw new UsageError(`no such file: ${archive}`);
     throw new Error(`${archive}: not a .forge archive (it does not start with "scimitar\\0")`);
   }
-  return openForgeFile(archive);
+  return openForgeFile(archive, options);
 }
 
 /** A failed open as the commands report it: the message, exit status 1 (a usage error stays one). */
@@ -71,7 +75,11 @@ interface EntryJson {
   type: string;
   typeName: string | null;
   offset: number;
+  /** Where the data file's bytes start (after the 440-byte FILEDATA header in versions 25 and 26). */
+  dataOffset: number;
   size: number;
+  /** The archive's own bookkeeping entry this is (never read as a data file), or null. */
+  bookkeeping: { name: string; meaning: string } | null;
   resources?: ResourceJson[];
   refusal?: RefusalJson;
 }
@@ -94,12 +102,14 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
   const nameMatches = options.name === undefined ? () => true : forgeNameMatcher(options.name);
   let opened;
   try {
-    opened = await open(archive);
+    opened = await open(archive, forgeOpenOptions(options));
   } catch (error) {
     return reportOpenFailure(error, json);
   }
   const { forge } = opened;
   const refusals: RefusalJson[] = forge.refusals.map((r) => r.toJSON());
+  for (const f of forge.findings)
+    process.stderr.write(`${archive}: note: offset ${hex(f.offset, 1)} (${f.offset}): ${f.path}: ${f.message}\n`);
   for (const r of forge.refusals) process.stderr.write(`${archiveRefusalLine(archive, r)}\n`);
   const listed: EntryJson[] = [];
   const progress = options.resources === true ? new Progress('forge list', forge.entries.length) : null;
@@ -116,9 +126,15 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
         type: hex(entry.resourceType >>> 0),
         typeName: forgeClassName(entry.resourceType),
         offset: entry.offset,
+        dataOffset: entry.dataOffset,
         size: entry.size,
+        bookkeeping: entry.bookkeeping === null ? null : { name: entry.bookkeeping.name, meaning: entry.bookkeeping.meaning },
       };
-      if (options.resources === true) {
+      if (options.resources === true && entry.bookkeeping !== null) {
+        // Bookkeeping entries are the archive's own records, read raw: listed, never decoded as data files.
+        progress!.update(++done);
+        if (wanted !== null) continue;
+      } else if (options.resources === true) {
         try {
           const file = await readDataFile(forge, entry);
           row.resources = file.resources
@@ -140,7 +156,18 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
     await opened.close();
   }
   if (json) {
-    process.stdout.write(toJsonText({ archive, version: forge.version, entryCount: forge.entries.length, entries: listed, refusals }));
+    process.stdout.write(
+      toJsonText({
+        archive,
+        version: forge.version,
+        profile: forge.profile?.name ?? null,
+        profileChoice: forge.profileChoice,
+        entryCount: forge.entries.length,
+        findings: forge.findings,
+        entries: listed,
+        refusals,
+      }),
+    );
   } else {
     process.stdout.write(listText(archive, forge, listed, refusals.length));
   }
@@ -154,11 +181,11 @@ function printable(name: string): string {
 
 function listText(archive: string, forge: Forge, rows: readonly EntryJson[], refused: number): string {
   const lines = [
-    `${archive}: version ${forge.version}, ${count(forge.entries.length, 'entry', 'entries')}${forge.refusals.length ? ` (${forge.refusals.length} refused)` : ''}`,
+    `${archive}: version ${forge.version}, profile ${profileLabel(forge)}, ${count(forge.entries.length, 'entry', 'entries')}${forge.refusals.length ? ` (${forge.refusals.length} refused)` : ''}`,
   ];
   lines.push('  #       id                  type        offset        size  name');
   for (const row of rows) {
-    const type = row.typeName ?? row.type;
+    const type = row.bookkeeping !== null ? `(${row.bookkeeping.name})` : (row.typeName ?? row.type);
     lines.push(
       `  ${String(row.number).padEnd(7)} ${row.id}  ${type.padEnd(10)} ${hex(row.offset, 1).padStart(12)} ${groupThousands(row.size).padStart(11)}  ${printable(row.name)}`,
     );
@@ -180,7 +207,7 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   const outDir = resolve(options.output);
   let opened;
   try {
-    opened = await open(archive);
+    opened = await open(archive, forgeOpenOptions(options));
   } catch (error) {
     return reportOpenFailure(error, false);
   }
@@ -199,7 +226,8 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   const realOut = await realpath(outDir);
   let refused = forge.refusals.length;
   for (const r of forge.refusals) process.stderr.write(`${archiveRefusalLine(archive, r)}\n`);
-  const entries = forge.entries.filter((e) => nameMatches(e.name));
+  const bookkeeping = forge.entries.filter((e) => e.bookkeeping !== null && nameMatches(e.name)).length;
+  const entries = forge.entries.filter((e) => e.bookkeeping === null && nameMatches(e.name));
   const folders = new UniqueNames();
   const progress = new Progress('forge extract', entries.length);
   let written = 0;
@@ -216,7 +244,7 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
     await opened.close();
   }
   process.stdout.write(
-    `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refused ? `, ${refused} refused` : ''}\n`,
+    `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refused ? `, ${refused} refused` : ''}${bookkeeping ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)` : ''}\n`,
   );
   if (refused > 0) process.exitCode = EXIT_FAILED;
 }
@@ -281,4 +309,115 @@ async function extractEntry(
     return { written: 0, refused: true };
   }
   return { written: files.length, refused: false };
+}
+
+/** Runs `forge probe` with what commander parsed: every profile's reading of the first data files. */
+export async function probeCommand(archive: string, options: ForgeProbeOptions): Promise<void> {
+  const json = options.json === true;
+  const limit = Number(options.probe ?? '4');
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UsageError(`forge probe: --probe takes a count of at least 1, not ${JSON.stringify(options.probe)}`);
+  if (!isForgeFile(archive)) {
+    if (!existsSync(archive)) throw new UsageError(`no such file: ${archive}`);
+    return reportOpenFailure(new Error(`${archive}: not a .forge archive (it does not start with "scimitar\\0")`), json);
+  }
+  const source = await openArchiveFile(archive);
+  try {
+    let tables;
+    try {
+      tables = await readForgeTables(source);
+    } catch (error) {
+      if (error instanceof ParseError) return reportOpenFailure(new ArchiveRefusal(archive, error), json);
+      throw error;
+    }
+    const probe = await probeForgeProfiles(tables, { limit });
+    const trials = probe.trials.map((t) => ({
+      profile: t.profile,
+      readsVersion: t.readsVersion,
+      read: t.read,
+      lenient: t.lenient,
+      framed: t.framed,
+      bodyHints: t.bodyHints,
+      dataFiles: t.dataFiles.map((d) => ({
+        entry: d.entry,
+        name: d.name,
+        read: d.refusal === null,
+        inexact: d.inexact,
+        resources: d.resources,
+        refusal: d.refusal?.toJSON() ?? null,
+      })),
+    }));
+    const result = {
+      archive,
+      version: probe.version,
+      entryCount: tables.entries.length,
+      tableRefusals: tables.refusals.map((r) => r.toJSON()),
+      findings: tables.findings,
+      probed: probe.probed.map((e) => ({ number: e.number, name: e.name })),
+      chosen: probe.chosen,
+      how: probe.how,
+      alike: probe.alike,
+      ambiguous: probe.ambiguous,
+      profiles: trials,
+    };
+    if (json) process.stdout.write(toJsonText(result));
+    else process.stdout.write(probeText(result));
+    if (probe.ambiguous.length > 0) {
+      process.stderr.write(
+        `${archive}: profiles ${probe.ambiguous.join(', ')} read the probed data files differently; name one with --forge-profile\n`,
+      );
+      process.exitCode = 2;
+    } else if (probe.chosen === null || probe.how !== 'fits' || tables.refusals.length > 0) process.exitCode = EXIT_FAILED;
+  } finally {
+    await source.close();
+  }
+}
+
+function probeText(result: {
+  archive: string;
+  version: number;
+  entryCount: number;
+  probed: { number: number; name: string }[];
+  chosen: string | null;
+  how: string;
+  alike: string[];
+  ambiguous: string[];
+  findings: { path: string; message: string }[];
+  profiles: {
+    profile: string;
+    readsVersion: boolean;
+    read: number;
+    lenient: number;
+    dataFiles: { entry: number; read: boolean; inexact: string | null; refusal: { message: string } | null }[];
+  }[];
+}): string {
+  const n = result.probed.length;
+  const lines = [
+    `${result.archive}: version ${result.version}, ${count(result.entryCount, 'entry', 'entries')}; ${count(n, 'data file')} probed (${result.probed.map((p) => p.number).join(', ') || 'none'})`,
+  ];
+  for (const f of result.findings) lines.push(`  note: ${f.path}: ${f.message}`);
+  for (const p of result.profiles) {
+    let verdict: string;
+    if (!p.readsVersion) verdict = `does not read version ${result.version}`;
+    else if (p.read === n && n > 0) verdict = `reads all ${n} to their exact ends`;
+    else {
+      const stop = p.dataFiles.find((d) => !d.read || d.inexact !== null);
+      const where =
+        stop === undefined
+          ? ''
+          : stop.read
+            ? `entry ${stop.entry}: read, but ${stop.inexact}`
+            : `entry ${stop.entry}: stops at ${stop.refusal!.message}`;
+      verdict = `reads ${p.read} of ${n} exactly${p.lenient ? ` (${p.lenient} more leniently)` : ''}; ${where}`;
+    }
+    lines.push(`  ${p.profile.padEnd(16)} ${verdict}`);
+  }
+  if (result.ambiguous.length > 0)
+    lines.push(`ambiguous: ${result.ambiguous.join(', ')} read them differently; name one with --forge-profile`);
+  else if (result.chosen === null) lines.push('no profile reads this archive');
+  else
+    lines.push(
+      `profile: ${result.chosen}${result.how === 'framing' ? ' (a guess: its framing fits, but no profile reads the probed data files)' : ''}${result.alike.length ? `; ${result.alike.join(', ')} read them alike` : ''}`,
+    );
+  return `${lines.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@
  * and keeps counters only: with `--json` each file's result is written as soon as it is known, so
  * memory stays flat however many files there are.
  */
+import { forgeOpenOptions } from '../options.js';
 import { boneOffsets } from '../../analysis/bone-offsets.js';
 import { checkSkeletonResource, isBlockingFailure } from '../../analysis/check-resource.js';
 import type { CheckResult } from '../../analysis/checks/index.js';
@@ -214,6 +215,7 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
           emit,
           (label, bytes, header) => validateBytes(label, bytes, header, read, options.roundtrip === true, checking, warn),
           options.everyDataFile === true,
+          forgeOpenOptions(options),
         ));
     progress.update(++done);
   }

@@ -1,4 +1,6 @@
 /** What `view` does (declared in commands/view.ts): list the inputs, load the app, serve both on 127.0.0.1. */
+import type { OpenForgeOptions } from '../../archive/forge-open.js';
+import { forgeOpenOptions } from '../options.js';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
@@ -41,6 +43,8 @@ export function loadViewerApp(dir = join(packageRoot(), 'dist', 'viewer')): AppF
 export interface ViewListOptions {
   /** Read every data file of an archive, not only those the index types Skeleton or SkeletonComponent. */
   everyDataFile?: boolean;
+  /** How archives are opened: the profile, detected by default. */
+  forge?: OpenForgeOptions;
   /** Data files of an archive done, of its total (for the progress line). */
   onArchiveProgress?: (archive: string, done: number, total: number) => void;
 }
@@ -92,8 +96,10 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
   });
   let opened;
   try {
-    opened = await openForgeFile(archive);
+    opened = await openForgeFile(archive, options.forge);
   } catch (error) {
+    // Profiles that read the archive differently: the user must name one (exit 2).
+    if (error instanceof UsageError) throw error;
     if (error instanceof ArchiveRefusal) return [refused(shown, error.refusal)];
     const message = (error as Error).message;
     return [{ name: shown, bytes: null, note: message.startsWith(`${archive}: `) ? message.slice(archive.length + 2) : message, archive }];
@@ -170,6 +176,7 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
   const progress = new Progress('view: archive data files');
   const inputs = await viewInputs(useSamples ? [bundledSamplesDir()] : paths, read.maxSize, {
     everyDataFile: options.everyDataFile === true,
+    forge: forgeOpenOptions(options),
     onArchiveProgress: (_archive, done, total) => {
       progress.setTotal(total);
       progress.update(done);

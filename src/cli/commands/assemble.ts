@@ -5,10 +5,10 @@
  */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
 
 /** What commander hands the action. */
-export interface AssembleCommandOptions extends ResourceOptionValues {
+export interface AssembleCommandOptions extends ResourceOptionValues, ForgeProfileValues {
   search?: string[];
   output?: string;
   json?: boolean;

@@ -6,12 +6,12 @@
  */
 import type { Command } from 'commander';
 import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
 import { bundledSamplesDir } from '../paths.js';
 
 export { bundledSamplesDir };
 
-export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues {
+export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForgeProfileValues {
   json?: string | boolean;
   markdown?: string | boolean;
   jobs?: string;

@@ -2,18 +2,25 @@
  * `anvil-skel forge …`: `.forge` archives read in place, never whole.
  *   forge list <archive>              every entry (data file), and with --resources what each holds
  *   forge extract <archive> -o DIR    the resource bodies, as DIR/<entry name>/<resource name>.<Class>
+ *   forge probe <archive>             which archive profiles read it, and where each other one stops
  * The work is in actions/forge.ts, loaded only when a subcommand runs.
  */
 import type { Command } from 'commander';
+import { addForgeProfileOptions, type ForgeProfileValues } from '../options.js';
 
-export interface ForgeListOptions {
+export interface ForgeListOptions extends ForgeProfileValues {
   json?: boolean;
   class?: string;
   name?: string;
   resources?: boolean;
 }
 
-export interface ForgeExtractOptions {
+export interface ForgeProbeOptions {
+  json?: boolean;
+  probe?: string;
+}
+
+export interface ForgeExtractOptions extends ForgeProfileValues {
   output: string;
   class: string;
   name?: string;
@@ -32,10 +39,40 @@ const EXIT_STATUS = [
 ];
 
 export function registerForgeCommands(program: Command): void {
-  const forge = program.command('forge').description('.forge archives: list their entries and resources, extract resources');
+  const forge = program
+    .command('forge')
+    .description('.forge archives: list their entries and resources, extract resources, probe their profile');
 
   forge
-    .command('list')
+    .command('probe')
+    .description(
+      "say which archive profiles (title families' readings) read the tables and the first data files to their exact ends, and where each other one stops",
+    )
+    .argument('<archive>', 'a .forge archive (told by its magic, whatever its name)')
+    .option('--json', 'print JSON instead of text')
+    .option('--probe <n>', 'how many data files to read (bookkeeping and empty entries left out)', '4')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The tables (header, data header, index blocks, index and name tables) depend on the archive version',
+        'alone; the profiles differ in how a data file is framed. A profile fits when it reads the most of the first',
+        'data files to their exact ends (sets ending where the data file does, records where the sets do, every TOC',
+        "size its record's length); among those, one whose bodies start as its titles' do is preferred, and profiles",
+        'that read every byte alike are one answer. Every command that reads archives uses the same choice',
+        '(--forge-profile auto) unless told a profile.',
+        '',
+        'Exit status: 0 when a profile reads the probed data files, 1 when none does or the tables are refused,',
+        '2 on usage errors (and when profiles read them differently: name one with --forge-profile).',
+        '',
+        'Examples:',
+        '  anvil-skel forge probe DataPC.forge',
+        '  anvil-skel forge probe DataPC.forge --probe 20 --json',
+      ].join('\n'),
+    )
+    .action(async (archive: string, options: ForgeProbeOptions) => (await actions()).probeCommand(archive, options));
+
+  addForgeProfileOptions(forge.command('list'))
     .description('list every entry (number, id, name, type, offset, size); with --resources, the resources inside each')
     .argument('<archive>', 'a .forge archive (told by its magic, whatever its name)')
     .option('--json', 'print JSON instead of a table')
@@ -61,8 +98,7 @@ export function registerForgeCommands(program: Command): void {
     )
     .action(async (archive: string, options: ForgeListOptions) => (await actions()).listCommand(archive, options));
 
-  forge
-    .command('extract')
+  addForgeProfileOptions(forge.command('extract'))
     .description('write each resource body as DIR/<entry name>/<resource name>.<Class> (names made safe, writes atomic)')
     .argument('<archive>', 'a .forge archive (told by its magic, whatever its name)')
     .requiredOption('-o, --output <dir>', 'the folder to write into (created when missing; nothing is written outside it)')

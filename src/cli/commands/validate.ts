@@ -1,11 +1,11 @@
 /** `validate <paths...>`: every resource decoded to its exact end. The work is in actions/validate.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
 import { addNamesOption } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
 
 export type { FileValidation } from '../actions/validate.js';
 
-export interface ValidateOptions extends ResourceOptionValues {
+export interface ValidateOptions extends ResourceOptionValues, ForgeProfileValues {
   roundtrip?: boolean;
   json?: boolean;
   verbose?: boolean;

@@ -1,9 +1,9 @@
 /** `view [paths...]`: the web viewer on 127.0.0.1. The work is in actions/view.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
 import { addNamesOption } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
 
-export interface ViewOptions extends ResourceOptionValues {
+export interface ViewOptions extends ResourceOptionValues, ForgeProfileValues {
   port: string;
   open?: boolean;
   names?: string[];
