@@ -54,7 +54,9 @@ const SPECS: DecoderSpec[] = [
     ],
   },
   {
-    method: 6,
+    // Method 5 is Zstandard when the block starts with its frame magic (Steep), LZO1C otherwise: a
+    // mutation of the magic sends the stream to the LZO1C decoder, which must refuse it as cleanly.
+    method: 5,
     name: 'zstd',
     zstdLevels: ['-1', '-19'],
     hand: [
