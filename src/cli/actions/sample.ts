@@ -59,7 +59,12 @@ function parseSeed(value: string | undefined): number {
 
 /** Runs `sample` with what commander parsed. */
 export async function sampleCommand(outdir: string, options: SampleCommandOptions): Promise<void> {
-  const existing = statSync(outdir, { throwIfNoEntry: false });
+  let existing;
+  try {
+    existing = statSync(outdir, { throwIfNoEntry: false });
+  } catch {
+    // A part of the path is a file: the output rule says which when the files are written.
+  }
   if (existing !== undefined && !existing.isDirectory())
     throw new UsageError(`sample: ${outdir} is a file, not a directory; name a directory to write the corpus into`);
   const write: WriteOptions = { command: 'sample', force: options.force === true };
