@@ -188,18 +188,26 @@ export function walkInputs(paths: readonly string[]): InputWalk {
   return { files: walker.files, problems: walker.problems, directories: walker.directories, fileKeys: walker.fileKeys };
 }
 
-/** Where a path would land on disk: its folder's real path (when the folder exists) and its name. */
+/**
+ * Where a path would land on disk: its real path when it exists, else the real path of its nearest
+ * existing folder with the missing parts below it (so a folder still to be created under a link
+ * into an input is still seen to lie inside that input).
+ */
 export function realDestination(path: string): string {
   const absolute = resolve(path);
   try {
     return realpathSync(absolute);
   } catch {
-    // Not there yet: its folder may exist, reached through links.
+    // Not there yet: a folder above it may exist, reached through links.
   }
-  try {
-    return join(realpathSync(dirname(absolute)), basename(absolute));
-  } catch {
-    return absolute;
+  const missing: string[] = [basename(absolute)];
+  for (let dir = dirname(absolute); ; dir = dirname(dir)) {
+    try {
+      return join(realpathSync(dir), ...missing);
+    } catch {
+      if (dirname(dir) === dir) return absolute;
+      missing.unshift(basename(dir));
+    }
   }
 }
 

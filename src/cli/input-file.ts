@@ -143,12 +143,6 @@ export function readInputFile(path: string, options: InputReadOptions = {}): Inp
   }
 }
 
-/** The class an existing file's header names (any layout), or null: for keeping outputs off resources. */
-export function resourceClassOf(path: string): HeaderClass | null {
-  const read = readResourceHeader(path);
-  return read.kind === 'resource' ? read.candidates[0]!.header : null;
-}
-
 /** What a file's header says, read without the rest of the file: its class and layout with its object id, or why not. */
 export type HeaderRead =
   /** Every class and layout the header fits, most likely first, each with the id at that layout's offset. */

@@ -19,6 +19,11 @@ export async function readNameListFile(file: string, origin: string): Promise<st
   return parseNameList(text);
 }
 
+/** Every name list a command reads (`ANVIL_SKEL_NAMES`, then `--names`): inputs, never to be written over. */
+export function nameListFiles(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): string[] {
+  return [...(env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((file) => file.length > 0), ...files];
+}
+
 /**
  * The built-in dictionary plus the names in the files listed in `ANVIL_SKEL_NAMES`, then `files`
  * (from `--names`). A dictionary of its own, built straight from the built-in names: copying the
@@ -26,7 +31,7 @@ export async function readNameListFile(file: string, origin: string): Promise<st
  */
 export async function loadNameDictionary(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<NameDictionary> {
   const dictionary = new NameDictionary(builtInNames());
-  const fromEnv = (env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((file) => file.length > 0);
+  const fromEnv = nameListFiles([], env);
   for (const file of fromEnv) dictionary.add(await readNameListFile(file, `names file (from ${NAMES_ENV_VAR})`));
   for (const file of files) dictionary.add(await readNameListFile(file, 'names file'));
   return dictionary;

@@ -116,6 +116,28 @@ export function addEveryDataFileOption(command: Command): Command {
   );
 }
 
+/** `--force`, as commander stores it. */
+export interface ForceOptionValues {
+  force?: boolean;
+}
+
+/**
+ * `--force`, on every command that writes files: replace an existing file at an output path even
+ * when it holds something else (write-file.ts). Never an input, a directory, a device, a FIFO or a socket.
+ */
+export function addForceOption(command: Command): Command {
+  return command.option(
+    '--force',
+    'replace an existing file at an output path even when it holds something else (never an input, a directory or a device)',
+  );
+}
+
+/** The output rule in a sentence, for the help of each command that writes. */
+export const OUTPUT_RULE_HELP =
+  'An existing file at an output path is replaced only when it holds what that output writes; anything else there\n' +
+  '(an archive, a resource, a binary of another kind) is refused, exit 2, and left as it is, unless --force is\n' +
+  'given. Outputs are never inputs; missing folders are created.';
+
 /** `--entry` and `--resource`, as commander stores them (absent when not given), with the profile options. */
 export interface ArchiveAddressValues extends ForgeProfileValues {
   entry?: string;

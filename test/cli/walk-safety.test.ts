@@ -131,7 +131,8 @@ describe('1. outputs never land on or inside an input', () => {
     writeFileSync(stray, readFileSync(RIDER));
     const run = await runCli(['census', join(samples, 'scimitar'), '--json', stray]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('is a Skeleton resource, not a report');
+    expect(run.stderr).toContain(`--json '${stray}' exists and is the Skeleton 0x`);
+    expect(run.stderr).toContain('not JSON: left untouched');
     expect(readFileSync(stray)).toEqual(readFileSync(RIDER));
   });
 

@@ -141,14 +141,32 @@ describe('anvil-skel export', () => {
     });
     await expect(run(input, '-o', join(dir, 'never.glb'))).rejects.toThrow('bad resource');
     load.mockImplementation(async () => humanoid());
-    await expect(run(input, '-o', join(dir, 'missing-dir', 'x.glb'))).rejects.toThrow(/cannot write .*x\.glb: no such directory/);
-    expect((await readdir(dir)).sort()).toEqual(['skeleton.bin.skel']);
+    // A folder that cannot be created (a file is in its place) is a usage error, before anything is written.
+    await writeFile(join(dir, 'a-file'), 'x');
+    await expect(run(input, '-o', join(dir, 'a-file', 'x.glb'))).rejects.toThrow(
+      /a-file is a file, so the folder of the output cannot be created/,
+    );
+    expect((await readdir(dir)).sort()).toEqual(['a-file', 'skeleton.bin.skel']);
   });
 
-  it('replaces an existing output whole', async () => {
+  it('creates the missing folders of the output, as every command does', async () => {
+    await run(input, '-o', join(dir, 'missing', 'deeper', 'x.glb'));
+    expect((await validate(new Uint8Array(await readFile(join(dir, 'missing', 'deeper', 'x.glb'))))).problems).toEqual([]);
+  });
+
+  it('replaces an earlier output whole; a file of another kind only with --force', async () => {
     const out = join(dir, 'out.glb');
-    await writeFile(out, 'old');
+    await run(input, '-o', out, '--pose', 'runtime');
+    const first = await readFile(out);
     await run(input, '-o', out);
+    const second = new Uint8Array(await readFile(out));
+    expect(Buffer.from(second).equals(first)).toBe(false);
+    expect((await validate(second)).problems).toEqual([]);
+
+    await writeFile(out, 'old');
+    await expect(run(input, '-o', out)).rejects.toThrow(`export: -o '${out}' exists and is text, not a glTF or GLB`);
+    expect(await readFile(out, 'utf8')).toBe('old');
+    await run(input, '-o', out, '--force');
     expect((await validate(new Uint8Array(await readFile(out)))).problems).toEqual([]);
   });
 });

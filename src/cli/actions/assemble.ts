@@ -22,9 +22,9 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { isForgeFile } from '../forge-archive.js';
 import { readResourceHeader } from '../input-file.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
-import { refuseUnsafeOutputs, writeFilesAtomic, type OutputFile } from '../write-file.js';
+import { GLTF_OUTPUT, JSON_OUTPUT, refuseUnsafeOutputs, writeFilesAtomic, type OutputFile, type PlannedOutput } from '../write-file.js';
 import { decodeFile, decodeRecord, indexSkeletons, OpenArchives, SkeletonCache, type Failure } from '../assemble-sources.js';
 
 const gltfWriter = () => import('../../export/gltf.js');
@@ -226,9 +226,12 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   const componentWalk = walkInputs(paths);
   const searchPaths = options.search ?? [...new Set(componentWalk.files.map((f) => dirname(f.path)))];
   const searchWalk = searchPaths.length > 0 ? walkInputs(searchPaths) : walkInputs([]);
-  if (plan.output !== null) {
-    await refuseUnsafeOutputs([{ path: plan.output.path, option: '-o' }], paths, 'assemble', componentWalk);
-    await refuseUnsafeOutputs([{ path: plan.output.path, option: '-o' }], searchPaths, 'assemble', searchWalk);
+  const force = options.force === true;
+  const output: PlannedOutput | null =
+    plan.output === null ? null : { path: plan.output.path, option: '-o', kind: plan.output.format === 'json' ? JSON_OUTPUT : GLTF_OUTPUT };
+  if (output !== null) {
+    await refuseUnsafeOutputs([output], [...paths, ...nameListFiles(options.names)], 'assemble', componentWalk, { force });
+    await refuseUnsafeOutputs([output], searchPaths, 'assemble', searchWalk, { force });
   }
   const names = await loadNameDictionary(options.names ?? []);
 
@@ -292,7 +295,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   const jsonReport = single ? { ...reports[0]!, failures: summary.failures } : { components: reports, summary };
 
   const writes: OutputFile[] = [];
-  if (plan.output?.format === 'json') writes.push({ path: plan.output.path, data: `${JSON.stringify(jsonReport, null, 2)}\n` });
+  if (plan.output?.format === 'json') writes.push({ ...output!, data: `${JSON.stringify(jsonReport, null, 2)}\n` });
   else if (plan.output !== null) {
     const result = results[0];
     if (result?.assembly == null) {
@@ -305,7 +308,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
       };
       const writer = await gltfWriter();
       writes.push({
-        path: plan.output.path,
+        ...output!,
         data:
           plan.output.format === 'glb'
             ? await writer.exportGlb(result.assembly.skeleton, exportOptions)
@@ -313,7 +316,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
       });
     }
   }
-  if (writes.length > 0) await writeFilesAtomic(writes);
+  if (writes.length > 0) await writeFilesAtomic(writes, { command: 'assemble', force });
 
   for (const f of failures) process.stderr.write(`${f.file}: ${f.message}\n`);
   if (options.json === true) process.stdout.write(`${JSON.stringify(jsonReport, null, 2)}\n`);

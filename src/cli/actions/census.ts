@@ -22,11 +22,11 @@ import type { CensusCommandOptions } from '../commands/census.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { DEFAULT_MAX_SIZE } from '../limits.js';
 import { walkInputs, type InputFile, type InputProblem } from '../files.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
-import { refuseUnsafeOutputs, writeFileAtomic, type PlannedOutput } from '../write-file.js';
+import { JSON_OUTPUT, OutputRefusal, refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { offenderLine } from '../check-report.js';
 import { archiveCensusMarkdown, archiveCensusText, censusArchives, type ArchiveCensus } from '../census-archives.js';
 
@@ -182,9 +182,23 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
   }
   const walk = walkInputs(inputs);
   const outputs: PlannedOutput[] = [];
-  if (json !== null && json !== 'stdout') outputs.push({ path: json, option: '--json' });
-  if (markdown !== null && markdown !== 'stdout') outputs.push({ path: markdown, option: '--markdown' });
-  await refuseUnsafeOutputs(outputs, inputs, 'census', walk);
+  if (json !== null && json !== 'stdout') outputs.push({ path: json, option: '--json', kind: JSON_OUTPUT });
+  if (markdown !== null && markdown !== 'stdout') outputs.push({ path: markdown, option: '--markdown', kind: TEXT_OUTPUT });
+  const force = options.force === true;
+  await refuseUnsafeOutputs(outputs, [...inputs, ...nameListFiles(options.names)], 'census', walk, { force }).catch((error: unknown) => {
+    // `census --json x.forge` takes x.forge for the report path: say what would have been counted.
+    if (error instanceof OutputRefusal && paths.length === 0)
+      throw new OutputRefusal(
+        `${error.message}; no input path was given, so it was taken for the report of a census of the bundled samples at ${inputs[0]} (to census it, name it first: census <path> --json)`,
+      );
+    throw error;
+  });
+  if (paths.length === 0) {
+    for (const output of outputs)
+      process.stderr.write(
+        `census: no path given: counting the bundled samples at ${inputs[0]}; ${output.path} is the ${output.option} report\n`,
+      );
+  }
   const names = await loadNameDictionary(options.names ?? []);
   const progress = new Progress('census', walk.files.length);
   const archiveProgress = new Progress('census: archive data files');
@@ -214,12 +228,12 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
   if (json !== null) {
     const text = toJsonText(report);
     if (json === 'stdout') process.stdout.write(text);
-    else await writeFileAtomic(json, text);
+    else await writeFileAtomic({ path: json, data: text, kind: JSON_OUTPUT, option: '--json' }, { command: 'census', force });
   }
   if (markdown !== null) {
     const text = censusMarkdown(report, { source }) + (report.archives ? archiveCensusMarkdown(report.archives) : '');
     if (markdown === 'stdout') process.stdout.write(text);
-    else await writeFileAtomic(markdown, text);
+    else await writeFileAtomic({ path: markdown, data: text, kind: TEXT_OUTPUT, option: '--markdown' }, { command: 'census', force });
   }
   if (json !== 'stdout' && markdown !== 'stdout') {
     process.stdout.write(censusSummaryText(report, source));

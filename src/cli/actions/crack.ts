@@ -10,10 +10,10 @@ import { MOST_MAX_WORDS, type CrackOptionValues } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { InputFileError, loadSkeleton } from '../load.js';
-import { loadNameDictionary, readNameListFile } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles, readNameListFile } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { StatusLine } from '../progress.js';
-import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';
 
 const PROGRESS_INTERVAL_MS = 200;
@@ -152,9 +152,14 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
     throw new UsageError('crack: give hashes, --skeletons PATH... or --hierarchy FILE');
   }
   const walk = skeletonPaths.length > 0 ? walkInputs(skeletonPaths) : undefined;
-  if (options.writeNames !== undefined) {
-    const inputs = [...skeletonPaths, ...(options.hierarchy === undefined ? [] : [options.hierarchy])];
-    await refuseUnsafeOutputs([{ path: options.writeNames, option: '--write-names' }], inputs, 'crack', walk);
+  const force = options.force === true;
+  const namesOutput: PlannedOutput | null =
+    options.writeNames === undefined ? null : { path: options.writeNames, option: '--write-names', kind: TEXT_OUTPUT };
+  if (namesOutput !== null) {
+    // The names and words lists read are inputs too: `--names found.txt --write-names found.txt` would lose the list.
+    const lists = [...nameListFiles(options.names), ...(options.words ?? [])];
+    const inputs = [...skeletonPaths, ...(options.hierarchy === undefined ? [] : [options.hierarchy]), ...lists];
+    await refuseUnsafeOutputs([namesOutput], inputs, 'crack', walk, { force });
   }
   const started = Date.now();
   const shouldStop = (): boolean => Date.now() - started > maxSeconds * 1000;
@@ -227,7 +232,7 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
   const results = resolveRigNames({ hashes, links }, { dictionary, families, matches, extraFamilySizes, threshold });
   if (options.json) writeJson(jsonRows(results, limit));
   else printText(results, limit);
-  if (options.writeNames !== undefined) await writeFileAtomic(options.writeNames, namesFile(results, threshold));
+  if (namesOutput !== null) await writeFileAtomic({ ...namesOutput, data: namesFile(results, threshold) }, { command: 'crack', force });
 
   const tally = { known: 0, likely: 0, possible: 0, none: 0 };
   for (const result of results) tally[result.confidence ?? 'none']++;

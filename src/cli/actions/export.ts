@@ -7,9 +7,16 @@ import type { Skeleton } from '../../model/skeleton.js';
 import type { ExportCommandOptions } from '../commands/export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeletonInput } from '../forge-resource.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { refuseUnsafeOutputs, writeFilesAtomic } from '../write-file.js';
+import {
+  GLTF_OUTPUT,
+  gltfBufferOutput,
+  refuseUnsafeOutputs,
+  writeFilesAtomic,
+  type OutputFile,
+  type PlannedOutput,
+} from '../write-file.js';
 
 /** The glTF writer and its library load only when a command exports, so every other command starts sooner. */
 const gltfWriter = () => import('../../export/gltf.js');
@@ -28,8 +35,10 @@ interface Plan {
 export async function runExport(file: string, options: ExportCommandOptions): Promise<void> {
   const plan = planExport(file, options);
   const read = resourceReadOptions(options);
-  const outputs = [{ path: plan.output, option: '-o' }, ...(plan.bin ? [{ path: plan.bin.path, option: 'the --separate buffer' }] : [])];
-  await refuseUnsafeOutputs(outputs, [plan.input], 'export');
+  const outputs: PlannedOutput[] = [{ path: plan.output, option: '-o', kind: GLTF_OUTPUT }];
+  if (plan.bin) outputs.push({ path: plan.bin.path, option: 'the --separate buffer', kind: gltfBufferOutput(plan.output, plan.bin.name) });
+  const force = options.force === true;
+  await refuseUnsafeOutputs(outputs, [plan.input, ...nameListFiles(options.names)], 'export', undefined, { force });
   const dictionary = await loadNameDictionary(options.names ?? []);
   let skeleton: Skeleton;
   try {
@@ -48,24 +57,25 @@ export async function runExport(file: string, options: ExportCommandOptions): Pr
     boneName: (bone) => dictionary.resolve(bone.nameHash),
   };
 
-  let files: { path: string; data: Uint8Array }[];
+  let files: (OutputFile & { data: Uint8Array })[];
+  const main = { option: '-o', path: plan.output, kind: GLTF_OUTPUT };
   if (plan.format === 'glb') {
-    files = [{ path: plan.output, data: await (await gltfWriter()).exportGlb(skeleton, exportOptions) }];
+    files = [{ ...main, data: await (await gltfWriter()).exportGlb(skeleton, exportOptions) }];
   } else if (plan.bin !== null) {
     const { json, bin } = await (await gltfWriter()).exportGltfSeparate(skeleton, exportOptions, plan.bin.name);
     // The .bin first: the .gltf never lands before the buffer it names.
     files = [
-      { path: plan.bin.path, data: bin },
-      { path: plan.output, data: new TextEncoder().encode(json) },
+      { ...outputs[1]!, data: bin },
+      { ...main, data: new TextEncoder().encode(json) },
     ];
   } else {
-    files = [{ path: plan.output, data: new TextEncoder().encode(await (await gltfWriter()).exportGltfEmbedded(skeleton, exportOptions)) }];
+    files = [{ ...main, data: new TextEncoder().encode(await (await gltfWriter()).exportGltfEmbedded(skeleton, exportOptions)) }];
   }
-  await writeFilesAtomic(files);
+  await writeFilesAtomic(files, { command: 'export', force });
 
-  const main = files[files.length - 1]!;
+  const written = files[files.length - 1]!;
   const extra = files.length > 1 ? ` (+ ${files[0]!.path}, ${formatBytes(files[0]!.data.byteLength)})` : '';
-  process.stdout.write(`wrote ${main.path}: ${skeleton.bones.length} bones, ${formatBytes(main.data.byteLength)}${extra}\n`);
+  process.stdout.write(`wrote ${written.path}: ${skeleton.bones.length} bones, ${formatBytes(written.data.byteLength)}${extra}\n`);
   process.exitCode = EXIT_OK;
 }
 

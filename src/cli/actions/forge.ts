@@ -16,7 +16,7 @@ import { toJsonText } from '../../export/json.js';
 import { ParseError } from '../../io/errors.js';
 import { count, groupThousands, hex } from '../../io/format.js';
 import type { ForgeExtractOptions, ForgeListOptions, ForgeProbeOptions } from '../commands/forge.js';
-import { EXIT_FAILED, UsageError } from '../errors.js';
+import { EXIT_FAILED, EXIT_USAGE, UsageError } from '../errors.js';
 import { isInside, realDestination } from '../files.js';
 import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile, profileLabel } from '../forge-archive.js';
 import { forgeOpenOptions } from '../options.js';
@@ -24,7 +24,7 @@ import { probeForgeProfiles, type OpenForgeOptions } from '../../archive/forge-o
 import { readForgeTables } from '../../archive/forge.js';
 import { openArchiveFile } from '../archive-file-source.js';
 import { Progress } from '../progress.js';
-import { writeFilesAtomic, type OutputFile } from '../write-file.js';
+import { OutputRefusal, resourceOutput, writeFilesAtomic, type OutputFile, type WriteOptions } from '../write-file.js';
 
 /** A refusal as JSON: where (archive offset), which field, what was expected and found. */
 type RefusalJson = ReturnType<ParseError['toJSON']> & { entry?: number };
@@ -232,21 +232,29 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   const progress = new Progress('forge extract', entries.length);
   let written = 0;
   let done = 0;
+  let kept = 0;
+  const write: WriteOptions = { command: 'forge extract', force: options.force === true, sync: false };
   try {
     for (const entry of entries) {
-      const result = await extractEntry(archive, forge, entry, wanted, realOut, archiveReal, folders);
+      const result = await extractEntry(archive, forge, entry, wanted, realOut, archiveReal, folders, write);
       written += result.written;
       if (result.refused) refused++;
+      if (result.kept) kept++;
       progress.update(++done);
     }
   } finally {
     progress.done();
     await opened.close();
   }
+  const notWritten = kept
+    ? `, ${count(kept, 'entry', 'entries')} not written (a file of another kind is in the way; --force replaces it)`
+    : '';
   process.stdout.write(
-    `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refused ? `, ${refused} refused` : ''}${bookkeeping ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)` : ''}\n`,
+    `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refused ? `, ${refused} refused` : ''}${notWritten}${bookkeeping ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)` : ''}\n`,
   );
   if (refused > 0) process.exitCode = EXIT_FAILED;
+  // A file the output rule keeps is the command line's to change (another folder, or --force), as for every command.
+  if (kept > 0) process.exitCode = EXIT_USAGE;
 }
 
 /** One entry's chosen resources, written whole (or none of them); a refusal is reported and the next entry read. */
@@ -258,7 +266,8 @@ async function extractEntry(
   realOut: string,
   archiveReal: string,
   folders: UniqueNames,
-): Promise<{ written: number; refused: boolean }> {
+  write: WriteOptions,
+): Promise<{ written: number; refused: boolean; kept?: boolean }> {
   let resources: ForgeResource[];
   try {
     resources = (await readDataFile(forge, entry)).resources;
@@ -299,12 +308,17 @@ async function extractEntry(
       );
       continue;
     }
-    files.push({ path, data: r.body });
+    // The same resource (class and object id) as an earlier extraction replaces it; anything else is kept.
+    files.push({ path, data: r.body, kind: resourceOutput(r.body) });
   }
   try {
     // Thousands of small files: each is still whole or absent (renamed into place), without a flush each.
-    await writeFilesAtomic(files, { createFolders: true, sync: false });
+    await writeFilesAtomic(files, write);
   } catch (error) {
+    if (error instanceof OutputRefusal) {
+      process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: not written: ${error.message}\n`);
+      return { written: 0, refused: false, kept: true };
+    }
     process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: ${(error as Error).message}\n`);
     return { written: 0, refused: true };
   }

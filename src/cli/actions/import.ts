@@ -10,9 +10,9 @@ import type { ImportCommandOptions } from '../commands/import.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
 import { InputFileError, loadResource } from '../load.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { refuseUnsafeOutputs, resourceOutput, writeFileAtomic } from '../write-file.js';
 
 /** The glTF reader and its library load only when a command imports. */
 const gltfImport = () => import('../../export/gltf-import.js');
@@ -28,11 +28,8 @@ export async function runImport(original: string, edited: string, options: Impor
   const read = resourceReadOptions(options);
   const json = options.json === true;
   const gltf = await readGltfFile(edited, read.maxSize);
-  await refuseUnsafeOutputs(
-    [{ path: options.output, option: '-o', isResource: true }],
-    [original, edited, ...gltf.resourcePaths],
-    'import',
-  );
+  const inputs = [original, edited, ...gltf.resourcePaths, ...nameListFiles(options.names)];
+  const force = options.force === true;
   const dictionary = await loadNameDictionary(options.names ?? []);
 
   let loaded;
@@ -43,6 +40,10 @@ export async function runImport(original: string, edited: string, options: Impor
     return refuse(json, `${original}: ${error.message}`);
   }
   if (loaded.resource.kind !== 'Skeleton') throw new InputFileError(`${original}: is a ${loaded.resource.kind}, not a Skeleton`);
+  // Checked once the original is read: the output is the original edited, so it replaces only a
+  // file holding the same Skeleton (class and object id), an earlier output of this import.
+  const output = { path: options.output, option: '-o', kind: resourceOutput(loaded.bytes) };
+  await refuseUnsafeOutputs([output], inputs, 'import', undefined, { force });
 
   const { applyArmature, ArmatureImportError } = await gltfImport();
   let result: ArmatureImport;
@@ -52,7 +53,7 @@ export async function runImport(original: string, edited: string, options: Impor
     if (!(error instanceof ArmatureImportError)) throw error;
     return refuse(json, `${edited}: ${error.message}`, error.reason);
   }
-  await writeFileAtomic(options.output, result.bytes);
+  await writeFileAtomic({ ...output, data: result.bytes }, { command: 'import', force });
   const identical = sameBytes(result.bytes, loaded.bytes);
   if (json) {
     process.stdout.write(`${JSON.stringify(importReport(original, edited, options.output, result, identical), null, 2)}\n`);

@@ -14,9 +14,9 @@ import { DEFAULT_CHUNK_MIB, type BuildOptions, type FindOptions, type PoseCommon
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { resourceReadOptions } from '../read-options.js';
 import { loadSkeletonInput } from '../forge-resource.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
-import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { POSE_ARRAY_OUTPUT, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 
 const MIB = 1024 * 1024;
 
@@ -41,11 +41,12 @@ const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => 
 };
 
 export async function buildCommand(skeletonPath: string, options: BuildOptions): Promise<void> {
-  const output = resolve(options.output);
-  await refuseUnsafeOutputs([{ path: output, option: '-o' }], [skeletonPath], 'pose build');
+  const output = { path: resolve(options.output), option: '-o', kind: POSE_ARRAY_OUTPUT };
+  const force = options.force === true;
+  await refuseUnsafeOutputs([output], [skeletonPath, ...nameListFiles(options.names)], 'pose build', undefined, { force });
   const { skeleton, nameOf } = await loadWithNames(skeletonPath, options, 'pose build');
   const bytes = encodePoseArray(skeleton);
-  await writeFileAtomic(output, bytes);
+  await writeFileAtomic({ ...output, data: bytes }, { command: 'pose build', force });
   const root = skeleton.bones.length > 0 ? `, root ${boneLabel(skeleton, 0, nameOf)}` : '';
   process.stdout.write(
     `wrote ${count(skeleton.bones.length, 'pose record')} (${count(bytes.byteLength, 'byte')}${root}) to ${options.output}\n`,

@@ -6,7 +6,7 @@ import { INVENTORY_DEFAULT_SEED, INVENTORY_TARGETS, inventoryCorpus } from '../.
 import type { SampleCommandOptions } from '../commands/sample.js';
 import { UsageError } from '../errors.js';
 import { count, groupThousands } from '../../io/format.js';
-import { writeFileAtomic } from '../write-file.js';
+import { resourceOutput, TEXT_OUTPUT, writeFileAtomic, writeFilesAtomic, type OutputFile, type WriteOptions } from '../write-file.js';
 
 export const SAMPLES_README = `# Sample corpus (synthetic)
 
@@ -31,18 +31,22 @@ the same bytes: \`anvil-skel sample <outdir> --scale inventory --seed ${seed}\`.
 `;
 }
 
+/** A resource of the corpus: it replaces only the same resource (class and object id), an earlier sample's. */
+const resourceFile = (path: string, bytes: Uint8Array): OutputFile => ({ path, data: bytes, kind: resourceOutput(bytes) });
+const textFile = (path: string, text: string): OutputFile => ({ path, data: text, kind: TEXT_OUTPUT });
+
 /** Writes the inventory-scale corpus; returns the number of resources written. */
-async function writeInventory(outdir: string, seed: number): Promise<number> {
+async function writeInventory(outdir: string, seed: number, write: WriteOptions): Promise<number> {
   let written = 0;
   const pending: Promise<void>[] = [];
   for (const file of inventoryCorpus({ seed })) {
-    pending.push(writeFileAtomic(join(outdir, file.path), file.bytes, { sync: false }));
+    pending.push(writeFileAtomic(resourceFile(join(outdir, file.path), file.bytes), { ...write, sync: false }));
     written++;
     // A few writes in flight at a time: faster than one by one, without holding the corpus.
     if (pending.length >= 32) await Promise.all(pending.splice(0));
   }
   await Promise.all(pending);
-  await writeFileAtomic(join(outdir, 'README.md'), inventoryReadme(seed));
+  await writeFileAtomic(textFile(join(outdir, 'README.md'), inventoryReadme(seed)), write);
   return written;
 }
 
@@ -55,19 +59,31 @@ function parseSeed(value: string | undefined): number {
 
 /** Runs `sample` with what commander parsed. */
 export async function sampleCommand(outdir: string, options: SampleCommandOptions): Promise<void> {
-  const existing = statSync(outdir, { throwIfNoEntry: false });
+  let existing;
+  try {
+    existing = statSync(outdir, { throwIfNoEntry: false });
+  } catch {
+    // A part of the path is a file: the output rule says which when the files are written.
+  }
   if (existing !== undefined && !existing.isDirectory())
     throw new UsageError(`sample: ${outdir} is a file, not a directory; name a directory to write the corpus into`);
+  const write: WriteOptions = { command: 'sample', force: options.force === true };
   if (options.scale === 'inventory') {
-    const written = await writeInventory(outdir, parseSeed(options.seed));
+    const written = await writeInventory(outdir, parseSeed(options.seed), write);
     process.stdout.write(`wrote ${count(written, 'inventory-scale resource')} to ${outdir}\n`);
     return;
   }
   if (options.seed !== undefined) throw new UsageError('--seed applies to --scale inventory only');
   const files = sampleCorpus();
   const lines = files.map((f) => `- \`${f.path}\` (${f.bytes.length} bytes): ${f.description}`);
-  for (const file of files) await writeFileAtomic(join(outdir, file.path), file.bytes);
-  await writeFileAtomic(join(outdir, 'names.txt'), `# Every bone name of the sample rigs, for --names\n${sampleNames().join('\n')}\n`);
-  await writeFileAtomic(join(outdir, 'README.md'), `${SAMPLES_README}${lines.join('\n')}\n`);
+  // One batch: every file is checked against what is already there before any is written.
+  await writeFilesAtomic(
+    [
+      ...files.map((file) => resourceFile(join(outdir, file.path), file.bytes)),
+      textFile(join(outdir, 'names.txt'), `# Every bone name of the sample rigs, for --names\n${sampleNames().join('\n')}\n`),
+      textFile(join(outdir, 'README.md'), `${SAMPLES_README}${lines.join('\n')}\n`),
+    ],
+    write,
+  );
   process.stdout.write(`wrote ${count(files.length, 'sample resource')} to ${outdir}\n`);
 }

@@ -11,6 +11,7 @@ import {
   paletteMatrices,
   parseMeshBones,
   parsePalette,
+  REGISTER_BYTES,
   SkinningInputError,
   type CaptureOffender,
   type MeshBone,
@@ -23,9 +24,9 @@ import type { SkinBindOptions, SkinCaptureOptions, SkinCommonOptions, SkinPalett
 import { EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeletonInput } from '../forge-resource.js';
 import { InputFileError } from '../load.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { paletteOutput, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
 
 type NameOf = (hash: number) => string | null;
 
@@ -194,8 +195,22 @@ export async function captureCommand(skeletonPath: string, meshBonesPath: string
 }
 
 export async function paletteCommand(skeletonPath: string, meshBonesPath: string, options: SkinPaletteOptions): Promise<void> {
-  const output = resolve(options.output);
-  await refuseUnsafeOutputs([{ path: output, option: '-o' }], [skeletonPath, meshBonesPath, options.palette], 'skin palette');
+  // What palette writes is 16 × (base + count) bytes, the registers below base zero: an earlier palette of the same registers.
+  const output = {
+    path: resolve(options.output),
+    option: '-o',
+    kind: paletteOutput(REGISTER_BYTES * (options.base + options.count), options.base),
+  };
+  const force = options.force === true;
+  await refuseUnsafeOutputs(
+    [output],
+    [skeletonPath, meshBonesPath, options.palette, ...nameListFiles(options.names)],
+    'skin palette',
+    undefined,
+    {
+      force,
+    },
+  );
   const loaded = await loadInputs(skeletonPath, meshBonesPath, options, 'skin palette');
   const { skeleton, meshBones } = loaded;
   const palette = await loadPalette(options.palette, loaded, options.count);
@@ -206,7 +221,7 @@ export async function paletteCommand(skeletonPath: string, meshBonesPath: string
   } catch (error) {
     throw new InputFileError(`${meshBonesPath}: ${(error as Error).message}`);
   }
-  await writeFileAtomic(output, bytes);
+  await writeFileAtomic({ ...output, data: bytes }, { command: 'skin palette', force });
   const last = options.base + 3 * palette.length - 1;
   process.stdout.write(
     `wrote ${count(palette.length, 'palette entry', 'palette entries')} of the ${options.pose} pose (registers c${options.base}–c${last}, ${count(bytes.byteLength, 'byte')}) to ${options.output}\n`,

@@ -22,6 +22,7 @@ import { Progress } from '../progress.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
 import type { HeaderClass } from '../../formats/resource.js';
 import { validateArchive } from '../validate-archive.js';
+import { EXIT_INTERRUPTED, Interrupted, InterruptWatch } from '../interrupt.js';
 
 export interface FileValidation {
   file: string;
@@ -170,7 +171,9 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
     checkWarnings: 0,
   };
   let first = true;
+  let emitted = 0;
   const emit = (entry: FileValidation): void => {
+    emitted++;
     tally[entry.status]++;
     if (entry.status === 'valid' || entry.status === 'check-failed') {
       if (entry.kind === 'Skeleton') tally.skeletons++;
@@ -191,6 +194,8 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
       }
     }
   };
+  // In JSON mode Ctrl-C finishes the document (the run marked interrupted) instead of cutting it mid-object.
+  const interrupt = json ? new InterruptWatch() : null;
   if (json) out('{\n  "files": [\n');
   for (const problem of walk.problems) {
     emit(
@@ -203,24 +208,38 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
   let done = 0;
   // Each archive is replaced in the count by the resources and refusals reported from it.
   let archiveFiles = 0;
-  for (const input of walk.files) {
-    const entry = validateFile(input, read, options.roundtrip === true, checking, warn);
-    if (entry !== null) emit(entry);
-    else
-      archiveFiles +=
-        -1 +
-        (await validateArchive(
-          input.path,
-          read.dialect,
-          emit,
-          (label, bytes, header) => validateBytes(label, bytes, header, read, options.roundtrip === true, checking, warn),
-          options.everyDataFile === true,
-          forgeOpenOptions(options),
-        ));
-    progress.update(++done);
+  // An archive's records are emitted from inside its walk: an interruption stops it there.
+  const emitRecord = (entry: FileValidation): void => {
+    emit(entry);
+    if (interrupt?.interrupted === true) throw new Interrupted();
+  };
+  try {
+    for (const input of walk.files) {
+      if (interrupt !== null && (await interrupt.check())) break;
+      const entry = validateFile(input, read, options.roundtrip === true, checking, warn);
+      if (entry !== null) emit(entry);
+      else
+        archiveFiles +=
+          -1 +
+          (await validateArchive(
+            input.path,
+            read.dialect,
+            emitRecord,
+            (label, bytes, header) => validateBytes(label, bytes, header, read, options.roundtrip === true, checking, warn),
+            options.everyDataFile === true,
+            forgeOpenOptions(options),
+          ));
+      progress.update(++done);
+    }
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+  } finally {
+    interrupt?.dispose();
   }
   progress.done();
-  const files = walk.files.length + walk.problems.length + archiveFiles;
+  const interrupted = interrupt?.interrupted === true;
+  // Cut short, the report counts what it holds.
+  const files = interrupted ? emitted : walk.files.length + walk.problems.length + archiveFiles;
   const failed = tally.refused + tally['roundtrip-mismatch'] + tally['check-failed'] + tally.unreadable + tally['not-a-resource'];
   const summary = {
     files,
@@ -235,6 +254,7 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
     skeletons: tally.skeletons,
     components: tally.components,
     failed,
+    ...(interrupted ? { interrupted: true } : {}),
   };
   if (json) {
     out(`\n  ],\n  "summary": ${indent(JSON.stringify(summary, null, 2)).trimStart()}\n}\n`);
@@ -253,6 +273,10 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
     }
   }
   if (failed > 0) process.exitCode = EXIT_FAILED;
+  if (interrupted) {
+    process.stderr.write(`validate: interrupted after ${count(files, 'file')}; the JSON report holds those and says "interrupted": true\n`);
+    process.exitCode = EXIT_INTERRUPTED;
+  }
 }
 
 /** A JSON value nested two levels deep in the streamed report. */

@@ -5,10 +5,18 @@
  */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
+import {
+  addEveryDataFileOption,
+  addForceOption,
+  addResourceOptions,
+  OUTPUT_RULE_HELP,
+  type ForceOptionValues,
+  type ForgeProfileValues,
+  type ResourceOptionValues,
+} from '../options.js';
 
 /** What commander hands the action. */
-export interface AssembleCommandOptions extends ResourceOptionValues, ForgeProfileValues {
+export interface AssembleCommandOptions extends ResourceOptionValues, ForceOptionValues, ForgeProfileValues {
   search?: string[];
   output?: string;
   json?: boolean;
@@ -36,6 +44,7 @@ export function registerAssembleCommand(program: Command): void {
   addResourceOptions(command);
   addEveryDataFileOption(command);
   addNamesOption(command);
+  addForceOption(command);
   command.addHelpText(
     'after',
     [
@@ -45,7 +54,11 @@ export function registerAssembleCommand(program: Command): void {
       '(the rule is the project’s reading, stated on the library’s assemble(); the format’s full rules are unknown).',
       '',
       'Exit status: 0 when every Skeleton was found, 1 when one is missing (addons: unless --allow-missing) or a',
-      'file is refused, 2 on usage errors. Conflicts are reported and do not change the exit status.',
+      'file is refused, 2 on usage errors (or an output refused). Conflicts are reported and do not change the exit status.',
+      '',
+      OUTPUT_RULE_HELP,
+      '-o FILE.glb or .gltf replaces a GLB (magic glTF) or a .gltf (JSON with an asset object); -o FILE.json replaces',
+      'a file that parses as JSON.',
       '',
       'In a .forge archive (told by its magic), components are the SkeletonComponent records of the data files the',
       'index types SkeletonComponent, and Skeletons those of the data files typed Skeleton (every data file with',

@@ -6,12 +6,20 @@
  */
 import type { Command } from 'commander';
 import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
+import {
+  addEveryDataFileOption,
+  addForceOption,
+  addResourceOptions,
+  OUTPUT_RULE_HELP,
+  type ForceOptionValues,
+  type ForgeProfileValues,
+  type ResourceOptionValues,
+} from '../options.js';
 import { bundledSamplesDir } from '../paths.js';
 
 export { bundledSamplesDir };
 
-export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForgeProfileValues {
+export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues, ForgeProfileValues {
   json?: string | boolean;
   markdown?: string | boolean;
   jobs?: string;
@@ -34,6 +42,7 @@ export function registerCensusCommand(program: Command): void {
   addNamesOption(command);
   addResourceOptions(command);
   addEveryDataFileOption(command);
+  addForceOption(command);
   command.addHelpText(
     'after',
     [
@@ -41,6 +50,11 @@ export function registerCensusCommand(program: Command): void {
       'Files are classified from their header (only resources are read whole); a file named explicitly that is not a',
       'Skeleton or SkeletonComponent fails, one found inside a directory is skipped and counted. Symbolic links are',
       'followed (loops are reported); each real file is counted once. Reports are never written inside an input.',
+      '',
+      OUTPUT_RULE_HELP,
+      '--json FILE replaces a file that parses as JSON, --markdown FILE one that is UTF-8 text. With no path,',
+      'the bundled samples are counted and stderr says so: `census --json x.forge` is refused (x.forge is no JSON',
+      'report); to census x.forge, name it: `census x.forge --json`.',
       '',
       '.forge archives (told by their magic, whatever their name) are read in place: each Skeleton and',
       'SkeletonComponent record inside is counted and checked like a file, named "archive: entry N: resource I",',

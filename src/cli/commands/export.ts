@@ -7,10 +7,18 @@ import { Option, type Command } from 'commander';
 import { GLTF_EXPORT_DEFAULTS, GLTF_POSES } from '../../export/options.js';
 import { AXIS_CONVENTIONS } from '../../math/axes.js';
 import { addNamesOption } from '../names-option.js';
-import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
+import {
+  addArchiveAddressOptions,
+  addForceOption,
+  addResourceOptions,
+  OUTPUT_RULE_HELP,
+  type ArchiveAddressValues,
+  type ForceOptionValues,
+  type ResourceOptionValues,
+} from '../options.js';
 
 /** What commander hands the action. */
-export interface ExportCommandOptions extends ResourceOptionValues, ArchiveAddressValues {
+export interface ExportCommandOptions extends ResourceOptionValues, ArchiveAddressValues, ForceOptionValues {
   output?: string;
   pose: string;
   axes: string;
@@ -37,10 +45,12 @@ export function registerExportCommand(program: Command): void {
     .option('--separate', 'with .gltf: write the buffer to a .bin beside it instead of embedding it');
   addResourceOptions(command);
   addNamesOption(command);
+  addForceOption(command);
   command.addHelpText(
     'after',
-    '\nExamples:\n  anvil-skel export rider.Skeleton -o rider.glb\n  anvil-skel export rider.Skeleton -o rider.gltf --separate --pose runtime --axes z-up\n  anvil-skel export DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider.glb' +
-      '\n\nExit status: 0 written, 1 the Skeleton (or its archive, entry or resource) was refused (nothing written), 2 usage error.',
+    `\n${OUTPUT_RULE_HELP}\n-o replaces a GLB (magic glTF) or a .gltf (JSON with an asset object); the --separate .bin replaces only\nthe buffer that the .gltf already at -o names.\n` +
+      '\nExamples:\n  anvil-skel export rider.Skeleton -o rider.glb\n  anvil-skel export rider.Skeleton -o rider.gltf --separate --pose runtime --axes z-up\n  anvil-skel export DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider.glb' +
+      '\n\nExit status: 0 written, 1 the Skeleton (or its archive, entry or resource) was refused (nothing written), 2 usage error or an output refused (nothing written).',
   );
   command.action(async (file: string, options: ExportCommandOptions) => {
     const { runExport } = await import('../actions/export.js');

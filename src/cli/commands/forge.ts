@@ -6,7 +6,7 @@
  * The work is in actions/forge.ts, loaded only when a subcommand runs.
  */
 import type { Command } from 'commander';
-import { addForgeProfileOptions, type ForgeProfileValues } from '../options.js';
+import { addForceOption, addForgeProfileOptions, OUTPUT_RULE_HELP, type ForgeProfileValues } from '../options.js';
 
 export interface ForgeListOptions extends ForgeProfileValues {
   json?: boolean;
@@ -22,6 +22,7 @@ export interface ForgeProbeOptions {
 
 export interface ForgeExtractOptions extends ForgeProfileValues {
   output: string;
+  force?: boolean;
   class: string;
   name?: string;
 }
@@ -98,12 +99,13 @@ export function registerForgeCommands(program: Command): void {
     )
     .action(async (archive: string, options: ForgeListOptions) => (await actions()).listCommand(archive, options));
 
-  addForgeProfileOptions(forge.command('extract'))
+  const extract = addForgeProfileOptions(forge.command('extract'))
     .description('write each resource body as DIR/<entry name>/<resource name>.<Class> (names made safe, writes atomic)')
     .argument('<archive>', 'a .forge archive (told by its magic, whatever its name)')
     .requiredOption('-o, --output <dir>', 'the folder to write into (created when missing; nothing is written outside it)')
     .option('--class <classes>', 'the resource classes to write: names or hex hashes, comma-separated, or all', DEFAULT_EXTRACT_CLASSES)
-    .option('--name <glob>', 'only entries whose name matches (* and ?, case-insensitive)')
+    .option('--name <glob>', 'only entries whose name matches (* and ?, case-insensitive)');
+  addForceOption(extract)
     .addHelpText(
       'after',
       [
@@ -112,7 +114,12 @@ export function registerForgeCommands(program: Command): void {
         'become _, a name of dots (. or ..) or with dots or spaces at its ends is changed, and an absolute path or',
         'drive letter becomes an ordinary name. Two resources that would get one file name (case-insensitively) are',
         'told apart as name~2.Class, and each such rename is reported on stderr. Every file is written whole or not',
-        'at all; an existing file of the same name is replaced. A progress bar is drawn when stderr is a terminal.',
+        'at all. A progress bar is drawn when stderr is a terminal.',
+        '',
+        OUTPUT_RULE_HELP,
+        'Each file is checked on its own: an existing file is replaced only when it holds the same resource (class and',
+        'object id, as an earlier extraction wrote it); any other file there keeps its entry from being written, is',
+        'named on stderr, and makes the exit status 2 once the other entries are written.',
         ...EXIT_STATUS,
         '',
         'Examples:',

@@ -7,10 +7,10 @@
 import type { Command } from 'commander';
 import { AXIS_CONVENTIONS } from '../../math/axes.js';
 import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addForceOption, addResourceOptions, OUTPUT_RULE_HELP, type ForceOptionValues, type ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */
-export interface ImportCommandOptions extends ResourceOptionValues, NamesOptionValues {
+export interface ImportCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues {
   output?: string;
   axes?: string;
   json?: boolean;
@@ -24,7 +24,7 @@ export function registerImportCommand(program: Command): void {
     )
     .argument('<original>', 'the Skeleton resource the glTF was exported from')
     .argument('<edited>', 'the edited armature, .glb or .gltf (external buffers are read beside it)')
-    .option('-o, --output <file>', 'the Skeleton to write (required; never an input, never an existing Skeleton)')
+    .option('-o, --output <file>', 'the Skeleton to write (required; never an input; replaces only a file holding the same Skeleton)')
     .option(
       '--axes <axes>',
       `${AXIS_CONVENTIONS.join(' | ')}: the axes of the glTF's numbers (default: those the export recorded, else y-up)`,
@@ -32,6 +32,7 @@ export function registerImportCommand(program: Command): void {
     .option('--json', 'print the report as JSON: every moved bone with its translation and rotation deltas');
   addResourceOptions(command);
   addNamesOption(command);
+  addForceOption(command);
   command.addHelpText(
     'after',
     [
@@ -42,13 +43,17 @@ export function registerImportCommand(program: Command): void {
       'Refused, nothing written: a bone scaled, added, removed or reparented, a glTF without its skin,',
       'a node whose nameHash names no bone, a --pose runtime export.',
       '',
+      OUTPUT_RULE_HELP,
+      '-o replaces only a resource of the same class and object id as the original (an earlier import of it);',
+      'another Skeleton or SkeletonComponent there is refused.',
+      '',
       'Examples:',
       '  anvil-skel export rider.Skeleton -o rider.glb',
       '  (edit rider.glb, save it as rider-edited.glb)',
       '  anvil-skel import rider.Skeleton rider-edited.glb -o rider-edited.Skeleton',
       '  anvil-skel import --json --axes z-up bike.Skeleton bike.gltf -o bike-new.Skeleton',
       '',
-      'Exit status: 0 written, 1 the glTF or the Skeleton was refused (nothing written), 2 usage error.',
+      'Exit status: 0 written, 1 the glTF or the Skeleton was refused (nothing written), 2 usage error or an output refused.',
     ].join('\n'),
   );
   command.action(async (original: string, edited: string, options: ImportCommandOptions) => {

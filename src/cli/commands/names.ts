@@ -1,7 +1,7 @@
 /** `hash`, `unhash` and `crack`: going between bone/class names and their CRC-32 hashes. */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
-import { addResourceOptions, type ResourceOptionValues } from '../options.js';
+import { addForceOption, addResourceOptions, OUTPUT_RULE_HELP, type ForceOptionValues, type ResourceOptionValues } from '../options.js';
 
 /** The default likely/possible threshold (kept here so help does not load the names code). */
 export const DEFAULT_LIKELY_THRESHOLD = 0.05;
@@ -14,7 +14,7 @@ export interface JsonOption {
   json?: boolean;
 }
 
-export interface CrackOptionValues extends JsonOption, NamesOptionValues, ResourceOptionValues {
+export interface CrackOptionValues extends JsonOption, NamesOptionValues, ResourceOptionValues, ForceOptionValues {
   skeletons?: string[];
   hierarchy?: string;
   threshold: string;
@@ -92,7 +92,7 @@ function registerCrack(program: Command): void {
     )
     .option('--limit <n>', 'most possible candidates shown per hash', String(DEFAULT_LIMIT))
     .option('--json', 'print [{ "hash", "name", "confidence", "family", "expectedChance", "evidence", "notes", "candidates" }] as JSON');
-  addResourceOptions(addNamesOption(command))
+  addForceOption(addResourceOptions(addNamesOption(command)))
     .addHelpText(
       'after',
       '\nEvery match reports its family and the expected number of chance matches, family size × hashes / 2^32.\n' +
@@ -103,7 +103,8 @@ function registerCrack(program: Command): void {
         'Output: one line per hash, "0xXXXXXXXX<TAB>name<TAB>known|likely<TAB>family<TAB>expected N<TAB>evidence",\n' +
         'or "0xXXXXXXXX<TAB>(no likely name)<TAB>possible: a (family, expected N), ..." or "(no match)".\n' +
         'Exit status: 0 when every hash is known or likely; 1 when some hash has only possible matches or none,\n' +
-        'or a skeleton could not be read; 2 on a usage error.\n\n' +
+        'or a skeleton could not be read; 2 on a usage error (or an output refused).\n\n' +
+        `${OUTPUT_RULE_HELP}\n--write-names replaces a file of UTF-8 text (an earlier names file); never a --names or --words list read.\n\n` +
         'Examples:\n  $ anvil-skel crack 0x1C30184C\n  $ anvil-skel crack --skeletons extracted/ --json > names.json\n' +
         '  $ anvil-skel crack --hierarchy rig.json --write-names found.txt --max-seconds 30\n' +
         '  $ anvil-skel inspect --names found.txt MAD_CHR_Skel_U.Skeleton',

@@ -8,14 +8,22 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
+import {
+  addArchiveAddressOptions,
+  addForceOption,
+  addResourceOptions,
+  OUTPUT_RULE_HELP,
+  type ArchiveAddressValues,
+  type ForceOptionValues,
+  type ResourceOptionValues,
+} from '../options.js';
 
 export const DEFAULT_CHUNK_MIB = 32;
 
 /** What every pose subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, `--entry` and `--resource`. */
 export type PoseCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
 
-export type BuildOptions = PoseCommonOptions & { output: string };
+export type BuildOptions = PoseCommonOptions & ForceOptionValues & { output: string };
 export type FindOptions = PoseCommonOptions & { json?: boolean; chunkMib?: number };
 export type ShowOptions = PoseCommonOptions & { json?: boolean };
 
@@ -28,23 +36,26 @@ function common(command: Command): Command {
 
 const SKELETON_ARGUMENT = 'Skeleton resource file, or a .forge archive with --entry';
 const EXIT =
-  '\nExit status: 0 done, 1 an input (the Skeleton, its archive entry, or the dump) was refused, or pose find found no array, 2 usage error.\n';
+  '\nExit status: 0 done, 1 an input (the Skeleton, its archive entry, or the dump) was refused, or pose find found no array, 2 usage error (or an output refused).\n';
 
 export function registerPoseCommands(program: Command): void {
   const pose = program
     .command('pose')
     .description("the engine's runtime pose array: build it, find it in a memory dump, show the runtime pose");
 
-  common(
-    pose
-      .command('build')
-      .description('write the runtime pose array (48 bytes a bone: position, rotation, scale vec4, f32 LE)')
-      .argument('<skeleton>', SKELETON_ARGUMENT)
-      .requiredOption('-o, --output <file>', 'file to write (replaced atomically; never the input)'),
+  addForceOption(
+    common(
+      pose
+        .command('build')
+        .description('write the runtime pose array (48 bytes a bone: position, rotation, scale vec4, f32 LE)')
+        .argument('<skeleton>', SKELETON_ARGUMENT)
+        .requiredOption('-o, --output <file>', 'file to write (replaced atomically; never the input)'),
+    ),
   )
     .addHelpText(
       'after',
-      `${EXIT}\nExamples:\n  $ anvil-skel pose build rider.Skeleton -o rider-pose.bin\n  $ anvil-skel pose build DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider-pose.bin`,
+      `\n${OUTPUT_RULE_HELP}\n-o replaces only a pose array: a whole number of 48-byte records, each with position w 0 and scale\n` +
+        `(1, 1, 1, 0), as pose build writes them (of any bone count).\n${EXIT}\nExamples:\n  $ anvil-skel pose build rider.Skeleton -o rider-pose.bin\n  $ anvil-skel pose build DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider-pose.bin`,
     )
     .action(async (skeleton: string, options: BuildOptions) => (await actions()).buildCommand(skeleton, options));
 

@@ -1,14 +1,15 @@
 /** `sample <outdir>`: the bundled or an inventory-scale synthetic corpus. The work is in actions/sample.ts, loaded only when the command runs. */
 import { Option, type Command } from 'commander';
 import { INVENTORY_DEFAULT_SEED } from '../../samples/inventory-seed.js';
+import { addForceOption, OUTPUT_RULE_HELP, type ForceOptionValues } from '../options.js';
 
-export interface SampleCommandOptions {
+export interface SampleCommandOptions extends ForceOptionValues {
   scale: 'bundled' | 'inventory';
   seed?: string;
 }
 
 export function registerSampleCommand(program: Command): void {
-  program
+  const command = program
     .command('sample')
     .description(
       'write the bundled synthetic sample corpus (rider, bike, five addons, two components, a skater), or an inventory-scale one',
@@ -19,10 +20,12 @@ export function registerSampleCommand(program: Command): void {
         .choices(['bundled', 'inventory'])
         .default('bundled'),
     )
-    .option('--seed <n>', `PRNG seed of the inventory corpus (default ${INVENTORY_DEFAULT_SEED}); the same seed writes the same bytes`)
+    .option('--seed <n>', `PRNG seed of the inventory corpus (default ${INVENTORY_DEFAULT_SEED}); the same seed writes the same bytes`);
+  addForceOption(command)
     .addHelpText(
       'after',
-      '\nExamples:\n  anvil-skel sample /tmp/corpus && anvil-skel validate --roundtrip /tmp/corpus\n  anvil-skel sample /tmp/inventory --scale inventory --seed 7 && anvil-skel census /tmp/inventory',
+      `\n${OUTPUT_RULE_HELP}\nEach resource replaces only a resource of the same class and object id (an earlier sample's), names.txt and\nREADME.md only UTF-8 text. The bundled corpus is checked whole before any file is written.\n` +
+        '\nExamples:\n  anvil-skel sample /tmp/corpus && anvil-skel validate --roundtrip /tmp/corpus\n  anvil-skel sample /tmp/inventory --scale inventory --seed 7 && anvil-skel census /tmp/inventory',
     )
     .action(async (outdir: string, options: SampleCommandOptions) => {
       const { sampleCommand } = await import('../actions/sample.js');

@@ -10,7 +10,15 @@ import { Option, type Command } from 'commander';
 import { SKIN_POSES, SKINNING_DEFAULTS, type SkinPose } from '../../analysis/skinning-options.js';
 import { UsageError } from '../errors.js';
 import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
-import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
+import {
+  addArchiveAddressOptions,
+  addForceOption,
+  addResourceOptions,
+  OUTPUT_RULE_HELP,
+  type ArchiveAddressValues,
+  type ForceOptionValues,
+  type ResourceOptionValues,
+} from '../options.js';
 
 /** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, and `--entry`/`--resource` for the Skeleton. */
 export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
@@ -19,7 +27,8 @@ export type SkinBindOptions = SkinCommonOptions & { json?: boolean };
 /** `skin capture`. */
 export type SkinCaptureOptions = SkinCommonOptions & { json?: boolean; palette: string; constants: string[]; base: number; count: number };
 /** `skin palette`. */
-export type SkinPaletteOptions = SkinCommonOptions & { palette: string; output: string; pose: SkinPose; base: number; count: number };
+export type SkinPaletteOptions = SkinCommonOptions &
+  ForceOptionValues & { palette: string; output: string; pose: SkinPose; base: number; count: number };
 
 const actions = () => import('../actions/skin.js');
 
@@ -101,7 +110,7 @@ export function registerSkinCommands(program: Command): void {
       (await actions()).captureCommand(skeleton, meshBones, options),
     );
 
-  registers(
+  const palette = registers(
     common(
       skin
         .command('palette')
@@ -118,10 +127,13 @@ export function registerSkinCommands(program: Command): void {
             .default('bind'),
         ),
     ),
-  )
+  );
+  addForceOption(palette)
     .addHelpText(
       'after',
-      `${INPUTS}${EXIT}\nExamples:\n  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin\n  $ anvil-skel skin palette --pose runtime --base 0 --count 96 rider.Skeleton rider-meshbones.json --palette draw0.json -o runtime.bin\n` +
+      `${INPUTS}\n${OUTPUT_RULE_HELP}\n-o replaces only an earlier palette: a file of the same 16 * (base + count) bytes, every lane a finite f32,\n` +
+        `the registers below --base zero.\n${EXIT}\nExamples:\n  $ anvil-skel skin palette SWS_Skater.Skeleton skater-meshbones.json --palette draw0.json -o bind.bin\n` +
+        `  $ anvil-skel skin palette --pose runtime --base 0 --count 96 rider.Skeleton rider-meshbones.json --palette draw0.json -o runtime.bin\n` +
         `  $ anvil-skel skin palette DataPC.forge skater-meshbones.json --entry CHR_Skater.Skeleton --palette draw0.json -o bind.bin`,
     )
     .action(async (skeleton: string, meshBones: string, options: SkinPaletteOptions) =>
