@@ -58,8 +58,20 @@ describe('what each sibling layout stores', () => {
   it('Wildlands: the header as the main title, SkeletonType 3, the byte after the transforms 0x11, the enum 5', () => {
     const record = readResource(wildlandsFile())!.resource.record;
     expect([record.id, record.managed, record.skeletonType]).toEqual([0x100n, 1, 3]);
-    expect(record.bones[1]).toMatchObject({ id: 0x102n, parent: { kind: 'ref', id: 0x101n }, unknownByte: 0x11, enumValue: 5 });
-    expect('displayData' in record.bones[1]).toBe(false);
+    // The fields the main title leaves unnamed carry the public reader's names here.
+    expect(record.bones[1]).toMatchObject({
+      id: 0x102n,
+      parent: { kind: 'ref', id: 0x101n },
+      solvingPriority: 0x11,
+      mirroringType: 5,
+      modifiers: [],
+      dependencies: [],
+      wrinkleCategory: 7,
+      wrinkleFactor: 1,
+    });
+    expect(
+      ['displayData', 'unknownByte', 'enumValue', 'words', 'constantWord', 'constantFloat'].filter((k) => k in record.bones[1]),
+    ).toEqual([]);
     expect([record.float0, record.float1, record.reflexConstraints, record.trailingWords]).toEqual([0.25, 0.5, null, []]);
   });
 
@@ -97,10 +109,13 @@ describe('what each sibling layout stores', () => {
     expect(error.message).toMatch(/bone extra/);
   });
 
-  it('a BoneModifier in a sibling title is refused naming its class, never read with a guessed length', () => {
-    const bytes = wildlandsFile();
-    // Bone 0's modifier count sits after tag 1, id 8, class 4, name 4, parent 1, mirror 9, transforms 64, byte 1, enum 4 = 96.
-    const at = 8 + 4 + 1 + 4 + 4 + 96;
+  it.each([
+    // Bone 0's modifier count: header 21 bytes, then tag 1, id 8, class 4, name 4, parent 1, mirror 9,
+    // transforms 64, byte 1, enum 4 = 96 (Breakpoint: its second byte, 97).
+    ['anvilnext/unity', unityFile(), 21 + 96],
+    ['anvilnext/breakpoint', breakpointFile(false), 21 + 97],
+  ])('a BoneModifier in %s is refused naming its class, never read with a guessed length', (dialect, bytes, at) => {
+    expect([...bytes.subarray(at, at + 4)]).toEqual([0, 0, 0, 0]);
     const withModifier = Uint8Array.from([
       ...bytes.slice(0, at),
       1,
@@ -115,9 +130,16 @@ describe('what each sibling layout stores', () => {
       0x76,
       ...bytes.slice(at + 4),
     ]);
-    const error = refusalOf(() => readResourceAs(withModifier, { kind: 'Skeleton', dialect: 'anvilnext/wildlands' }));
+    const error = refusalOf(() => readResourceAs(withModifier, { kind: 'Skeleton', dialect }));
     expect(error.path).toBe('bones[0].modifiers[0]');
     expect(error.message).toContain('Roll (0x76D082F6)');
+  });
+
+  it('Unity and Breakpoint name the bone fields as Wildlands does', () => {
+    for (const bytes of [unityFile(), breakpointFile(true)]) {
+      const bone = readResource(bytes)!.resource.record.bones[1];
+      expect(bone).toMatchObject({ solvingPriority: 0x11, mirroringType: 5, dependencies: [], wrinkleCategory: 7, wrinkleFactor: 1 });
+    }
   });
 
   it('the header says which layouts can hold a file: Unity and AC1 alone, Wildlands and Breakpoint with the main title', () => {

@@ -9,7 +9,15 @@ export const breakpointDeclaration = anvilnextFamilyDeclaration({
   name: 'anvilnext/breakpoint',
   title: 'Ghost Recon Breakpoint',
   source: 'public reading',
-  variant: { header: 'seed', displayData: false, secondByte: true, modifiers: 'by-class', tail: 'breakpoint', label: publicReadingLabel },
+  variant: {
+    header: 'seed',
+    displayData: false,
+    secondByte: true,
+    modifiers: 'by-class',
+    tail: 'breakpoint',
+    boneNames: 'peer',
+    label: publicReadingLabel,
+  },
   component: false,
   // Read through the declarations: no generated reader (see LayoutDeclaration.compiledModule).
   compiledModule: null,

@@ -10,7 +10,15 @@ export const unityDeclaration = anvilnextFamilyDeclaration({
   name: 'anvilnext/unity',
   title: "Assassin's Creed Unity",
   source: 'public reading',
-  variant: { header: 'unity', displayData: false, secondByte: false, modifiers: 'by-class', tail: 'unity', label: publicReadingLabel },
+  variant: {
+    header: 'unity',
+    displayData: false,
+    secondByte: false,
+    modifiers: 'by-class',
+    tail: 'unity',
+    boneNames: 'peer',
+    label: publicReadingLabel,
+  },
   component: false,
   // Read through the declarations: no generated reader (see LayoutDeclaration.compiledModule).
   compiledModule: null,
