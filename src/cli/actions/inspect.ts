@@ -4,7 +4,7 @@ import { boneOffsets } from '../../analysis/bone-offsets.js';
 import { componentToJson, skeletonToJson, toJsonText } from '../../export/json.js';
 import { annotatedHexDump } from '../../export/hexdump.js';
 import { componentText, skeletonText } from '../../export/text.js';
-import { readResource, resourceSpansUntilRefusal, type Resource } from '../../formats/resource.js';
+import { readResource, resourceSpansUntilRefusal, type HeaderClass, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { checkFailureLines } from '../check-report.js';
@@ -26,7 +26,9 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
 
   if (options.hex === true) {
     // The dump up to the refusal, then the refusal: the bytes that were understood, and where it stopped.
-    const { spans, error } = resourceSpansUntilRefusal(bytes, header, { reading: read.reading });
+    // Under auto, the dump follows the layout that reads the file, not merely the first its header
+    // fits (a Wildlands file's header fits the main title's layout too, which refuses its bones).
+    const { spans, error } = resourceSpansUntilRefusal(bytes, layoutThatReads(bytes, read) ?? header, { reading: read.reading });
     if (error !== null) {
       process.stdout.write(
         annotatedHexDump(
@@ -63,6 +65,17 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   const json = skeletonToJson(skeletonFromResource(resource), bytes.length, resolve);
   process.stdout.write(options.json ? toJsonText(json) : skeletonText(json, file));
   reportChecks(file, bytes, resource, resolve, options);
+}
+
+/** The kind and layout of the resource as `readResource` reads it, or null when it refuses it. */
+function layoutThatReads(bytes: Uint8Array, read: ReturnType<typeof resourceReadOptions>): HeaderClass | null {
+  try {
+    const resource = readResource(bytes, read)?.resource;
+    return resource === undefined ? null : { kind: resource.kind, dialect: resource.dialect };
+  } catch (error) {
+    if (error instanceof ParseError) return null;
+    throw error;
+  }
 }
 
 /** Failed checks to stderr; a failed Proven check makes the exit status 1. */
