@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyHeader, readResource, readResourceAs, writeResource } from '../../src/formats/resource.js';
 import { layoutByName } from '../../src/formats/registry.js';
 import { skeletonFromResource } from '../../src/model/read.js';
+import { checkSkeletonResource } from '../../src/analysis/check-resource.js';
 import { ac1File, breakpointFile, HIPS_HASH, ROOT_HASH, unityFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
 import { refusalOf } from '../helpers/refusal.js';
 
@@ -140,6 +141,16 @@ describe('what each sibling layout stores', () => {
       const bone = readResource(bytes)!.resource.record.bones[1];
       expect(bone).toMatchObject({ solvingPriority: 0x11, mirroringType: 5, dependencies: [], wrinkleCategory: 7, wrinkleFactor: 1 });
     }
+  });
+
+  it('bone-constants holds the renamed fields to 7 and 1.0, and names them when they differ', () => {
+    const { resource } = readResource(wildlandsFile())!;
+    const passed = checkSkeletonResource(resource as never).find((c) => c.id === 'bone-constants')!;
+    expect(passed.status).toBe('held');
+    resource.record.bones[1].wrinkleCategory = 8;
+    const failed = checkSkeletonResource(resource as never).find((c) => c.id === 'bone-constants')!;
+    expect(failed.status).toBe('failed');
+    expect(failed.offenders.map((o) => [o.bone, o.message])).toEqual([[1, 'bone 1 wrinkleCategory is 8, not 7']]);
   });
 
   it('the header says which layouts can hold a file: Unity and AC1 alone, Wildlands and Breakpoint with the main title', () => {

@@ -24,7 +24,7 @@ interface FamilyBone {
   localPosition: Vec4;
   localRotation: Vec4;
   packedWord: number;
-  /** Absent in no layout of the family; decoded objects in the layouts that read them. */
+  /** Every layout of the family stores the array; only those that read modifiers can hold any. */
   modifiers?: Record<string, unknown>[];
 }
 
