@@ -73,7 +73,7 @@ export function anvilnextView(dialect: Dialect, variant: AnvilnextVariant, recor
     const b = records[index]!;
     const parent = b.parent.kind === 'ref' ? (indexById.get(b.parent.id) ?? -1) : -1;
     const mirror = b.mirror.kind === 'ref' ? (indexById.get(b.mirror.id) ?? null) : null;
-    bones.push({
+    const bone: LayoutBone = {
       index,
       id: b.id,
       nameHash: b.nameHash,
@@ -83,9 +83,10 @@ export function anvilnextView(dialect: Dialect, variant: AnvilnextVariant, recor
       local: { position: b.localPosition, rotation: b.localRotation },
       descendants: boneWordDescendants(b.packedWord),
       storedIndex: boneWordIndex(b.packedWord),
-      // Only a bone that has modifiers gets the key: the census views every bone of every file.
-      ...(b.modifiers !== undefined && b.modifiers.length > 0 ? { modifiers: b.modifiers.map(modifierView) } : {}),
-    });
+    };
+    // Only a bone that has modifiers gets the key, and no spread: the census views every bone of every file.
+    if (b.modifiers !== undefined && b.modifiers.length > 0) bone.modifiers = b.modifiers.map(modifierView);
+    bones.push(bone);
   }
   return {
     dialect,
