@@ -50,7 +50,7 @@ export const BONE_MODIFIER_CLASS: Readonly<Record<number, string>> = Object.from
 /** The class of an OrientationConstraint BoneModifier's target objects (public reading, Wildlands). */
 export const ORIENTATION_CONSTRAINT_TARGET_CLASS = 0xdf638110;
 
-/** Breakpoint's Reflex3 constraints object (public reading, VARIANTS.md). */
+/** Breakpoint's Reflex3 constraints object (public reading). */
 export const REFLEX3_CONSTRAINTS_CLASS = 0x8e3fb47a;
 /** The magic a non-empty Reflex3 constraints blob begins with (public reading). */
 export const REFLEX3_BLOB_MAGIC = 0x12341234;

@@ -28,7 +28,7 @@ export type ReadingChoices = Readonly<Record<string, readonly string[]>>;
 /** One value per reading choice of a layout. */
 export type Reading = Readonly<Record<string, string>>;
 
-/** Where a layout's facts come from: the seed (and READING.md), or the public readings of a sibling title. */
+/** Where a layout's facts come from: the seed (and our reading of it), or the public readings of a sibling title. */
 export type LayoutSource = 'seed' | 'public reading';
 
 /** One bone of a layout's neutral view: what every layout stores, with parents and mirrors as list positions. */

@@ -1,5 +1,5 @@
 /**
- * Ghost Recon Breakpoint, as public readers read it (VARIANTS.md, "Our reading"): no BoneDisplayData
+ * Ghost Recon Breakpoint, as public readers read it (our reading of what they describe): no BoneDisplayData
  * pointer, a second byte before the bone enum, and the Reflex3 constraints pointer after the two f32.
  */
 import { anvilnextFamilyDeclaration } from '../anvilnext/family.js';

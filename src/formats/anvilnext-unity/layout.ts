@@ -1,5 +1,5 @@
 /**
- * Assassin's Creed Unity, as public readers read it (VARIANTS.md, "Our reading"): a leading byte
+ * Assassin's Creed Unity, as public readers read it (our reading of what they describe): a leading byte
  * and four unknown bytes in the header, no BoneDisplayData pointer, and a file that ends after the
  * two f32.
  */

@@ -1,4 +1,4 @@
-/** Ghost Recon Wildlands, as public readers read it (VARIANTS.md, "Our reading"): `anvilnext` without the BoneDisplayData pointer. */
+/** Ghost Recon Wildlands, as public readers read it (our reading of what they describe): `anvilnext` without the BoneDisplayData pointer. */
 import { anvilnextFamilyDeclaration } from '../anvilnext/family.js';
 import { publicReadingLabel } from '../layout.js';
 
