@@ -19,9 +19,17 @@ export {
   type ReadContext,
   type Span,
 } from './grammar/codec.js';
-export { constU32, constU8, f32, rawBytes, u16, u32, u64, u8, vec4 } from './grammar/primitives.js';
+export { constU32, constU8, f32, i32, rawBytes, u16, u32, u64, u8, u8OneOf, vec4 } from './grammar/primitives.js';
 export { field, struct, type DecodedStruct, type FieldSpec, type StructCodec, type StructField } from './grammar/struct.js';
 export { counted, type ArrayOptions } from './grammar/array.js';
+export {
+  isKeyedUnion,
+  keyedUnion,
+  type AnyStructCodec,
+  type KeyedUnionCodec,
+  type KeyedUnionOptions,
+  type UnionCase,
+} from './grammar/union.js';
 export { NULL_POINTER, pointer, POINTER_TAG, type PointerOptions, type PointerValue } from './grammar/pointer.js';
 export { registersId, scopedReference, withIdScope } from './grammar/scoped.js';
 export { IdScope } from './grammar/scope.js';

@@ -32,6 +32,7 @@ export {
   publicReadingLabel,
   type Layout,
   type LayoutBone,
+  type LayoutBoneModifier,
   type LayoutDeclaration,
   type LayoutFamily,
   type LayoutSkeleton,
@@ -179,10 +180,12 @@ export {
   skeletonToJson,
   toJsonText,
   type BoneJson,
+  type BoneModifierJson,
   type BoneNameResolver,
   type ComponentJson,
   type ResourceReferenceJson,
   type SkeletonJson,
+  type StoredValueJson,
 } from './export/json.js';
 export { componentText, skeletonText } from './export/text.js';
 export { annotatedHexDump } from './export/hexdump.js';

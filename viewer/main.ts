@@ -362,6 +362,48 @@ function renderInspector(): void {
   const record = file.boneRecords.get(selectedBone);
   box.append(el('h3', '', `record${record !== undefined ? ` at ${hexOffset(record[0])}, ${record[1] - record[0]} bytes` : ''}`));
   box.append(fieldRows(file, `bones[${selectedBone}]`));
+  appendNestedRecords(box, file, `bones[${selectedBone}]`, (field, index) => {
+    // A BoneModifier's heading names its class, as the model has it.
+    const modifier = field === 'modifiers' ? bone.modifiers?.[index] : undefined;
+    return modifier === undefined ? '' : `: ${modifier.className ?? 'unnamed'} (${formatHash(modifier.classHash)})`;
+  });
+}
+
+const NESTED_ELEMENT = /^\.([A-Za-z_$][\w$]*)\[(\d+)\]$/;
+
+/**
+ * The records an array field of `prefix` holds (a bone's modifiers, a modifier's targets), each
+ * with a heading and its own field rows, and so on below them: the field rows show such an array
+ * only as its length. `label` adds to a heading. Arrays of plain values (dependencies) have none.
+ */
+function appendNestedRecords(
+  box: HTMLElement,
+  file: OpenedFile,
+  prefix: string,
+  label: (field: string, index: number) => string = () => '',
+): void {
+  const elements: { path: string; field: string; index: number }[] = [];
+  const withFields = new Set<string>();
+  const below = `${prefix}.`;
+  for (const span of file.spans) {
+    if (!span.path.startsWith(below)) continue;
+    const rest = span.path.slice(prefix.length);
+    const m = NESTED_ELEMENT.exec(rest);
+    if (m !== null) elements.push({ path: span.path, field: m[1]!, index: Number(m[2]) });
+    else {
+      // `prefix.field[i].x`: element `prefix.field[i]` has fields of its own.
+      const element = /^\.[A-Za-z_$][\w$]*\[\d+\](?=\.)/.exec(rest);
+      if (element !== null) withFields.add(prefix + element[0]);
+    }
+  }
+  for (const e of elements) {
+    if (!withFields.has(e.path)) continue;
+    const section = el('div', 'nested-record');
+    section.dataset.path = e.path;
+    section.append(el('h4', '', `${e.field}[${e.index}]${label(e.field, e.index)}`), fieldRows(file, e.path));
+    appendNestedRecords(section, file, e.path);
+    box.append(section);
+  }
 }
 
 function hexStatus(): void {

@@ -15,7 +15,7 @@
  *
  * The campaign (scripts/fuzz.ts), the property tests and the regression replay share these.
  */
-import { CLASS } from '../../src/formats/classes.js';
+import { BONE_MODIFIER_CLASS_HASH, CLASS } from '../../src/formats/classes.js';
 import { ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from '../../src/formats/anvilnext/reading.js';
 import type { Dialect } from '../../src/formats/dialect.js';
 import type { Layout } from '../../src/formats/layout.js';
@@ -29,7 +29,7 @@ import { buildGltfDocument } from '../../src/export/gltf.js';
 import { annotatedHexDump } from '../../src/export/hexdump.js';
 import { componentToJson, skeletonToJson } from '../../src/export/json.js';
 import { componentText, skeletonText } from '../../src/export/text.js';
-import { ParseError } from '../../src/io/errors.js';
+import { EncodeError, ParseError } from '../../src/io/errors.js';
 import { skeletonFromResource } from '../../src/model/read.js';
 import type { Skeleton } from '../../src/model/skeleton.js';
 import { formatHash, parseHash } from '../../src/names/crc32.js';
@@ -341,18 +341,77 @@ export function skeletonForced(layout: Layout): FuzzTarget {
   };
 }
 
-/** Seeds for a layout without samples of its own: the bundled rigs written by its record builder. */
+/**
+ * Seeds for a layout without samples of its own: the bundled rigs written by its record builder,
+ * and, where the layout reads BoneModifiers, the first rig with one modifier of each class spread
+ * over its bones (a layout that refuses modifiers refuses to write that one, and gets none).
+ */
 export function layoutSeeds(layout: Layout): Uint8Array[] {
-  return sampleCorpus()
-    .filter((f) => f.path.endsWith('.Skeleton'))
-    .flatMap((f) => {
-      const read = readResource(f.bytes);
-      if (read === null || read.resource.kind !== 'Skeleton') return [];
-      const model = skeletonFromResource(read.resource);
-      if (layout.family === 'scimitar' && model.bones.length > 255) return [];
-      const view = { ...model, dialect: layout.name };
-      return [writeResource({ kind: 'Skeleton', dialect: layout.name, record: layout.record(view) })];
-    });
+  const seeds: Uint8Array[] = [];
+  for (const f of sampleCorpus().filter((f) => f.path.endsWith('.Skeleton'))) {
+    const read = readResource(f.bytes);
+    if (read === null || read.resource.kind !== 'Skeleton') continue;
+    const model = skeletonFromResource(read.resource);
+    if (layout.family === 'scimitar' && model.bones.length > 255) continue;
+    const view = { ...model, dialect: layout.name };
+    const record = layout.record(view);
+    seeds.push(writeResource({ kind: 'Skeleton', dialect: layout.name, record }));
+    if (seeds.length === 1 && layout.family === 'anvilnext' && record.bones.length >= 3) {
+      const ids = (record.bones as { id: bigint }[]).map((b) => b.id);
+      const modifiers = exampleModifiers(ids);
+      modifiers.forEach((m, i) => record.bones[(i * 2) % ids.length].modifiers.push(m));
+      try {
+        seeds.push(writeResource({ kind: 'Skeleton', dialect: layout.name, record }));
+      } catch (error) {
+        if (!(error instanceof EncodeError)) throw error;
+      }
+    }
+  }
+  return seeds;
+}
+
+/** One BoneModifier of each class Wildlands' public reader describes, as decoded records, naming the given bones. */
+function exampleModifiers(ids: readonly bigint[]): Record<string, unknown>[] {
+  const ref = (i: number) => ({ kind: 'ref', id: ids[i % ids.length]! });
+  const bytes = (n: number, from: number) => Uint8Array.from({ length: n }, (_, i) => (from + i * 7) & 0xff);
+  const head = (n: number, classHash: number) => ({
+    tag: 0,
+    id: 0x7000_0000n + BigInt(n),
+    classHash,
+    owner: ref(n),
+    blendWeight: 0.5 + n / 8,
+    lodLimit: n - 2,
+    useModifiedBoneMatrix: n & 1,
+  });
+  const cls = BONE_MODIFIER_CLASS_HASH;
+  const file = (mode: number, id: bigint) => ({ mode, global: 0, id });
+  return [
+    { ...head(0, cls.Roll), rollFactor: 0.25, rollSource: ref(1) },
+    { ...head(1, cls.MaxLookAt), upNode: { kind: 'null' }, lookAtBone: ref(2), positionOffset: bytes(16, 1), axes: bytes(16, 2) },
+    {
+      ...head(2, cls.OrientationConstraint),
+      targets: [
+        { id: 0x7100_0001n, bone: ref(0), weight: 0.5 },
+        { id: 0x7100_0002n, bone: { kind: 'null' }, weight: 0.5 },
+      ],
+      keepInitialOffset: 1,
+      offset: bytes(16, 3),
+    },
+    {
+      ...head(3, cls.BallJoint),
+      constraintAngleType: 1,
+      scalarSettings: bytes(40, 4),
+      gravityMode: 0,
+      gravity: bytes(16, 5),
+      localOffsets: bytes(12, 6),
+      commonData: file(1, 0x7200_0001n),
+      orientationBone: ref(1),
+      liteRagdoll: file(3, 0n),
+    },
+    { ...head(4, cls.SpringBox), springBoxSettings: bytes(60, 7) },
+    { ...head(5, cls.Pendulum), pendulumSettings: bytes(60, 8) },
+    { ...head(6, cls.RotationPaste), pasteBone: ref(2), parentRotation: 1 },
+  ];
 }
 
 export const skeletonScimitar: FuzzTarget = {

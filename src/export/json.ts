@@ -38,6 +38,52 @@ export interface BoneJson {
   descendants: number;
   /** List position as stored. */
   storedIndex: number;
+  /** The bone's BoneModifiers as stored, in a layout that reads them; empty otherwise. */
+  modifiers: BoneModifierJson[];
+}
+
+/**
+ * A stored field's value in JSON: numbers as numbers, ids as `0x` hex text, byte runs as hex text
+ * (two digits a byte), a pointer as `{ id, bone }` (`bone`: the index of the bone it names, or null)
+ * or null, nested objects and arrays alike.
+ */
+export type StoredValueJson = number | string | null | StoredValueJson[] | { [field: string]: StoredValueJson };
+
+/** One BoneModifier of {@link BoneJson}. */
+export interface BoneModifierJson {
+  /** The class's name (`Roll`), or null when unnamed. */
+  class: string | null;
+  /** The class hash, `0x` + 8 hex digits. */
+  classHash: string;
+  /** The modifier's id as hex text. */
+  id: string;
+  /** The common part's other fields by declared name (`owner`, `blendWeight`, `lodLimit`, …). */
+  common: Record<string, StoredValueJson>;
+  /** The fields of its class, by declared name. */
+  fields: Record<string, StoredValueJson>;
+}
+
+/** A decoded field value as {@link StoredValueJson}; `boneOf` finds the index of the bone an id names. */
+function storedValueJson(value: unknown, width: number, boneOf: (id: bigint) => number | null): StoredValueJson {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return hex(value, width);
+  if (typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return Array.from(value, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join('');
+  if (Array.isArray(value)) return value.map((v) => storedValueJson(v, width, boneOf));
+  if (typeof value === 'object' && value !== null) {
+    const o = value as Record<string, unknown>;
+    if (o.kind === 'null') return null;
+    if (o.kind === 'ref' && typeof o.id === 'bigint') return { id: hex(o.id, width), bone: boneOf(o.id) };
+    if (o.kind === 'inline') return storedValueJson(o.value, width, boneOf);
+    return fieldsJson(o, width, boneOf);
+  }
+  return null;
+}
+
+function fieldsJson(o: Readonly<Record<string, unknown>>, width: number, boneOf: (id: bigint) => number | null) {
+  const out: Record<string, StoredValueJson> = {};
+  for (const [name, v] of Object.entries(o)) out[name] = storedValueJson(v, width, boneOf);
+  return out;
 }
 
 /** A Skeleton as the `inspect --json` contract: plain data, no bigint, ready for `JSON.stringify`. */
@@ -69,6 +115,11 @@ export interface SkeletonJson {
 export function skeletonToJson(skeleton: Skeleton, size: number, boneName: BoneNameResolver = () => null): SkeletonJson {
   const width = idHexWidth(skeleton.dialect);
   let resolved = 0;
+  let indexById: Map<bigint, number> | null = null;
+  const boneOf = (id: bigint): number | null => {
+    indexById ??= new Map(skeleton.bones.map((b) => [b.id, b.index]));
+    return indexById.get(id) ?? null;
+  };
   const bones = skeleton.bones.map((b): BoneJson => {
     const name = boneName(b.nameHash);
     if (name !== null) resolved++;
@@ -85,6 +136,13 @@ export function skeletonToJson(skeleton: Skeleton, size: number, boneName: BoneN
       localRotation: [...b.local.rotation],
       descendants: b.descendants,
       storedIndex: b.storedIndex,
+      modifiers: (b.modifiers ?? []).map((m) => ({
+        class: m.className,
+        classHash: hex(m.classHash, 8),
+        id: hex(m.id, width),
+        common: fieldsJson(m.common, width, boneOf),
+        fields: fieldsJson(m.fields, width, boneOf),
+      })),
     };
   });
   return {

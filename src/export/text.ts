@@ -1,5 +1,5 @@
 /** Human-readable dumps of a skeleton and a component, for `inspect`. */
-import type { ComponentJson, SkeletonJson } from './json.js';
+import type { ComponentJson, SkeletonJson, StoredValueJson } from './json.js';
 
 const fmt = (v: number): string => (Object.is(v, -0) ? '0' : Number(v.toFixed(4)).toString());
 const vec = (v: readonly number[], n = 3): string => `(${v.slice(0, n).map(fmt).join(', ')})`;
@@ -42,7 +42,30 @@ export function skeletonText(json: SkeletonJson, file?: string): string {
     ]);
   }
   lines.push(table(rows).replace(/^/gm, '  '));
+  const withModifiers = json.bones.filter((b) => b.modifiers.length > 0);
+  if (withModifiers.length > 0) {
+    lines.push(`  bone modifiers (${withModifiers.reduce((n, b) => n + b.modifiers.length, 0)}):`);
+    for (const b of withModifiers) {
+      for (const m of b.modifiers) {
+        const parts = [...Object.entries(m.common), ...Object.entries(m.fields)].map(([name, v]) => `${name} ${storedText(v)}`);
+        lines.push(`    ${b.index} ${b.name ?? b.nameHash}: ${m.class ?? 'unnamed'} (${m.classHash}) id ${m.id}; ${parts.join(', ')}`);
+      }
+    }
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** A stored field's value in one line: pointers as `→ bone N` (or `→ id …` when no bone has the id), objects in braces. */
+function storedText(value: StoredValueJson): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') return fmt(value);
+  if (typeof value === 'string') return value.length > 24 ? `${value.slice(0, 24)}… (${value.length / 2} bytes)` : value;
+  if (Array.isArray(value)) return `[${value.map(storedText).join('; ')}]`;
+  if (typeof value.id === 'string' && 'bone' in value && Object.keys(value).length === 2)
+    return typeof value.bone === 'number' ? `→ bone ${value.bone}` : `→ id ${value.id}`;
+  return `{${Object.entries(value)
+    .map(([name, v]) => `${name} ${storedText(v)}`)
+    .join(', ')}}`;
 }
 
 /** A human summary of a SkeletonComponent (`inspect`), prefixed with `file` when given. Never throws. */

@@ -29,20 +29,28 @@ export const UNNAMED_CLASS = {
 } as const;
 
 /**
- * BoneModifier classes that public readers of sibling titles name (public reading, VARIANTS.md).
- * Their fields after the header are not known, so a modifier of any class is refused by name.
+ * BoneModifier classes that public readers of sibling titles name (public reading). The
+ * Wildlands layout reads each; the other sibling layouts refuse a modifier of any class by name.
  */
-export const BONE_MODIFIER_CLASS: Readonly<Record<number, string>> = {
-  0x76d082f6: 'Roll',
-  0x49f4ca3e: 'MaxLookAt',
-  0x75116750: 'OrientationConstraint',
-  0x4bf66801: 'BallJoint',
-  0xf9d25748: 'SpringBox',
-  0x0544175b: 'Pendulum',
-  0x711759af: 'RotationPaste',
-};
+export const BONE_MODIFIER_CLASS_HASH = {
+  Roll: 0x76d082f6,
+  MaxLookAt: 0x49f4ca3e,
+  OrientationConstraint: 0x75116750,
+  BallJoint: 0x4bf66801,
+  SpringBox: 0xf9d25748,
+  Pendulum: 0x0544175b,
+  RotationPaste: 0x711759af,
+} as const;
 
-/** Breakpoint's Reflex3 constraints object (public reading, VARIANTS.md). */
+/** The BoneModifier class names by class hash. */
+export const BONE_MODIFIER_CLASS: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(BONE_MODIFIER_CLASS_HASH).map(([name, cls]) => [cls, name]),
+);
+
+/** The class of an OrientationConstraint BoneModifier's target objects (public reading, Wildlands). */
+export const ORIENTATION_CONSTRAINT_TARGET_CLASS = 0xdf638110;
+
+/** Breakpoint's Reflex3 constraints object (public reading). */
 export const REFLEX3_CONSTRAINTS_CLASS = 0x8e3fb47a;
 /** The magic a non-empty Reflex3 constraints blob begins with (public reading). */
 export const REFLEX3_BLOB_MAGIC = 0x12341234;

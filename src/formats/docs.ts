@@ -4,6 +4,7 @@
  */
 import { sizeText, type AnyCodec } from '../grammar/codec.js';
 import type { StructCodec } from '../grammar/struct.js';
+import { isKeyedUnion, type KeyedUnionCodec } from '../grammar/union.js';
 import { hex } from '../io/format.js';
 import type { Layout } from './layout.js';
 import { layouts } from './registry.js';
@@ -12,14 +13,19 @@ function isStruct(codec: AnyCodec): codec is StructCodec<unknown> {
   return Array.isArray((codec as Partial<StructCodec<unknown>>).fields);
 }
 
-/** Every structure reachable from `root`, parents before children, each once. */
-function collectStructs(root: AnyCodec): StructCodec<unknown>[] {
+/** A documented part: a structure, or a keyed union (its table lists the case each key selects). */
+type Documented = StructCodec<unknown> | KeyedUnionCodec<unknown>;
+
+const nameOf = (part: Documented): string => (isKeyedUnion(part) ? part.unionName : part.structName);
+
+/** Every structure and keyed union reachable from `root`, parents before children, each once. */
+function collectStructs(root: AnyCodec): Documented[] {
   const seen = new Set<string>();
-  const out: StructCodec<unknown>[] = [];
+  const out: Documented[] = [];
   const visit = (codec: AnyCodec): void => {
-    if (isStruct(codec)) {
-      if (seen.has(codec.structName)) return;
-      seen.add(codec.structName);
+    if (isStruct(codec) || isKeyedUnion(codec)) {
+      if (seen.has(nameOf(codec))) return;
+      seen.add(nameOf(codec));
       out.push(codec);
     }
     for (const child of codec.children ?? []) visit(child);
@@ -42,17 +48,36 @@ export function structTable(codec: StructCodec<unknown>): string {
   return `### ${codec.structName}\n\n${codec.summary ? `${codec.summary} ` : ''}Size: ${size}. Offsets are relative to the structure's start; little-endian.\n\n${rows.join('\n')}\n`;
 }
 
+/** A keyed union's table: the common part, then per key value the structure that follows. */
+export function unionTable(codec: KeyedUnionCodec<unknown>): string {
+  const rows = [`| ${codec.key} | Case | Then | Size |`, '|---|---|---|---|'];
+  for (const c of codec.cases) {
+    const size = c.codec.fixedSize !== null ? `${c.codec.fixedSize}` : `at least ${c.codec.minSize}`;
+    rows.push(`| ${hex(c.key)} | ${c.name} | ${c.codec.structName} | ${size} |`);
+  }
+  return (
+    `### ${codec.unionName}
+
+${codec.summary ? `${codec.summary} ` : ''}Size: ${sizeText(codec)} bytes. ` +
+    `The ${codec.head.structName} part, then the structure its \`${codec.key}\` selects; any other ${codec.key} is refused at that field.
+
+${rows.join('\n')}
+`
+  );
+}
+
 function document(title: string, intro: string, roots: AnyCodec[]): string {
-  const structs: StructCodec<unknown>[] = [];
+  const structs: Documented[] = [];
   const names = new Set<string>();
   for (const root of roots) {
     for (const s of collectStructs(root)) {
-      if (names.has(s.structName)) continue;
-      names.add(s.structName);
+      if (names.has(nameOf(s))) continue;
+      names.add(nameOf(s));
       structs.push(s);
     }
   }
-  return `# ${title}\n\n<!-- Generated from the grammar by \`npm run docs\`; do not edit. A test fails when it is stale. -->\n\n${intro}\n\n${structs.map(structTable).join('\n')}`;
+  const tables = structs.map((s) => (isKeyedUnion(s) ? unionTable(s) : structTable(s)));
+  return `# ${title}\n\n<!-- Generated from the grammar by \`npm run docs\`; do not edit. A test fails when it is stale. -->\n\n${intro}\n\n${tables.join('\n')}`;
 }
 
 /**

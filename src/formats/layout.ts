@@ -28,7 +28,7 @@ export type ReadingChoices = Readonly<Record<string, readonly string[]>>;
 /** One value per reading choice of a layout. */
 export type Reading = Readonly<Record<string, string>>;
 
-/** Where a layout's facts come from: the seed (and READING.md), or the public readings of a sibling title. */
+/** Where a layout's facts come from: the seed (and our reading of it), or the public readings of a sibling title. */
 export type LayoutSource = 'seed' | 'public reading';
 
 /** One bone of a layout's neutral view: what every layout stores, with parents and mirrors as list positions. */
@@ -54,6 +54,25 @@ export interface LayoutBone {
   descendants: number;
   /** The bone's list position as stored (packed word low half, or the index byte). */
   storedIndex: number;
+  /**
+   * The bone's BoneModifiers as stored, in a layout that reads them (absent when there are none).
+   * For display: a record built from a model writes none, since they name bones by id.
+   */
+  modifiers?: readonly LayoutBoneModifier[];
+}
+
+/** One BoneModifier of a bone, as its layout decoded it: class, id, and the other fields by declared name. */
+export interface LayoutBoneModifier {
+  /** The class's name where known (`Roll`), else null. */
+  className: string | null;
+  /** The class hash. */
+  classHash: number;
+  /** The modifier object's id. */
+  id: bigint;
+  /** The common part's other fields (the owner, the blend weight, …), as decoded: pointers, numbers, bytes. */
+  common: Readonly<Record<string, unknown>>;
+  /** The fields of its class, as decoded. */
+  fields: Readonly<Record<string, unknown>>;
 }
 
 /** A Skeleton record as every layout can present it: the shape of the model's dialect-free skeleton. */

@@ -121,6 +121,12 @@ export type CodecLayout =
   | { readonly kind: 'registersId'; readonly inner: AnyCodec; readonly idOf: IdGetter }
   | { readonly kind: 'scopedReference'; readonly inner: AnyCodec; readonly mode: 'earlier' | 'any'; readonly expectation: string }
   | { readonly kind: 'map'; readonly inner: AnyCodec; readonly decode: DecodeStep }
+  | {
+      readonly kind: 'keyedUnion';
+      readonly head: AnyCodec;
+      readonly key: string;
+      readonly cases: readonly { readonly key: number; readonly codec: AnyCodec }[];
+    }
   | { readonly kind: 'compiled'; readonly inner: AnyCodec };
 
 /** The decoded type of a codec. */

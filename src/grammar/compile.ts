@@ -197,6 +197,8 @@ class ReaderEmitter {
         return v;
       }
       case 'compiled':
+      // A keyed union is read through its own `read` (rare objects: no inline code for them).
+      case 'keyedUnion':
         break;
     }
     lines.push(`${indent}const ${v} = ${this.handle(codec)}.read(r, ctx);`);

@@ -125,6 +125,14 @@ function visit(walk: DeclarationWalk, given: AnyCodec): void {
       walk.text.push(`${layout.mode} ${JSON.stringify(layout.expectation)}`);
       visit(walk, layout.inner);
       break;
+    case 'keyedUnion':
+      walk.text.push(JSON.stringify(layout.key));
+      visit(walk, layout.head);
+      for (const c of layout.cases) {
+        walk.text.push(String(c.key));
+        visit(walk, c.codec);
+      }
+      break;
   }
   walk.text.push(')');
 }

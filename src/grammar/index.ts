@@ -7,6 +7,7 @@ export * from './pointer.js';
 export * from './scoped.js';
 export * from './decode.js';
 export * from './combinators.js';
+export * from './union.js';
 export * from './compile.js';
 export {
   compiledReaderStatus,

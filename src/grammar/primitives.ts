@@ -109,6 +109,51 @@ export const f32 = primitive<number>(
   },
 );
 
+const I32_MIN = -0x80000000;
+const I32_MAX = 0x7fffffff;
+const I32_EXPECTED = `an integer ${I32_MIN}..${I32_MAX}`;
+
+/**
+ * Signed 32-bit little-endian integer (two's complement). Reading refuses with a {@link ParseError}
+ * at the end of the data; writing refuses (EncodeError) anything but an integer −2^31..2^31 − 1.
+ * Not a primitive kind: structures read it through its own `read`.
+ */
+export const i32: Codec<number> = {
+  typeName: 'i32',
+  fixedSize: 4,
+  minSize: 4,
+  read: (r) => r.u32() | 0,
+  write: (w, v) => {
+    if (!(Number.isInteger(v) && v >= I32_MIN && v <= I32_MAX)) w.refuse(I32_EXPECTED, describeValue(v));
+    w.u32(v >>> 0);
+  },
+};
+
+/**
+ * A u8 that takes one of a few values (a tag byte with several meanings): reading refuses any
+ * other with a {@link ParseError}, writing refuses (EncodeError) any other. The value is kept.
+ */
+export function u8OneOf(values: readonly number[], label?: string): Codec<number> {
+  const allowed = new Set(values);
+  const listed = values.map((v) => hex(v, 2)).join(' or ');
+  const expected = label ? `${listed} (${label})` : listed;
+  return {
+    typeName: `u8 = ${listed}`,
+    fixedSize: 1,
+    minSize: 1,
+    read: (r) => {
+      const at = r.pos;
+      const got = r.u8();
+      if (!allowed.has(got)) r.fail(expected, formatValue(got), at);
+      return got;
+    },
+    write: (w, v) => {
+      if (typeof v !== 'number' || !allowed.has(v)) w.refuse(expected, describeValue(v));
+      w.u8(v);
+    },
+  };
+}
+
 const VEC4_EXPECTED = '4 numbers (f32 × 4)';
 
 /** Refuses the first lane an f32 cannot hold, named by its index (`bones[3].localPosition[1]`) and offset. */

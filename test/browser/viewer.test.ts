@@ -21,6 +21,7 @@ import {
 import { inventoryCorpus, rigToSkeleton, type RigBone } from '../../src/samples.js';
 import { raw } from '../helpers/raw-http.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
+import { BONE0, common, ORIENTATION_CONSTRAINT, ROLL, skeletonWith, TARGET } from '../helpers/wildlands-modifier-fixtures.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const RIDER = 'anvilnext/MAD_CHR_Skel_U.Skeleton';
@@ -344,6 +345,41 @@ describe('the viewer', () => {
     const link = page.locator('#census-view a:has-text("hostile.Skeleton")').first();
     await link.click();
     await page.waitForFunction(() => document.getElementById('current-file')?.textContent === 'hostile.Skeleton');
+    await page.close();
+  });
+
+  it("a Wildlands bone's modifiers each show under the bone's fields, with their class and their own fields", async () => {
+    const page = await newPage();
+    await open(page);
+    // Bone 1 carries a Roll (source: bone 0) and an OrientationConstraint with two targets.
+    const bytes = skeletonWith(2, (b) => {
+      common(b, 0x201n, ROLL, 0.75, -1, 1);
+      b.f32(0.5).u8(2).u64(BONE0);
+      common(b, 0x202n, ORIENTATION_CONSTRAINT, 0.5, 2, 0);
+      b.u32(2);
+      b.u8(0).u64(0x301n).u32(TARGET).u8(2).u64(BONE0).f32(0.25);
+      b.u8(0).u64(0x302n).u32(TARGET).u8(3).f32(0.75);
+      b.u8(1).u8(...new Array(16).fill(0));
+    });
+    await drop(page, [{ name: 'wildlands.Skeleton', bytes }]);
+    await page.click('#tree-list button:has-text("0x2C52CCB2")'); // bone 1's name hash (no name known)
+    const roll = page.locator('#inspector .nested-record[data-path="bones[1].modifiers[0]"]');
+    expect(await roll.locator('h4').first().textContent()).toBe('modifiers[0]: Roll (0x76D082F6)');
+    // The Roll starts at 249 (MODIFIERS_AT): its class at 249 + 9 = 258, its factor at 249 + 31 = 280.
+    const rollRows = await roll.locator('tr.field-row').allTextContents();
+    expect(rollRows.find((r) => r.startsWith('classHash'))).toContain('0x102 (258)');
+    expect(rollRows.find((r) => r.startsWith('rollFactor'))).toMatch(/0x118 \(280\)0\.5$/);
+    expect(rollRows.find((r) => r.startsWith('lodLimit'))).toContain('-1');
+    const constraint = page.locator('#inspector .nested-record[data-path="bones[1].modifiers[1]"]');
+    expect(await constraint.locator('h4').first().textContent()).toBe('modifiers[1]: OrientationConstraint (0x75116750)');
+    // Its targets nest below it: the second starts at 249 + 44 + 31 + 4 + 26 = 354; tag, id and
+    // class take 13 bytes, its null bone pointer 1: its weight at 368.
+    const second = constraint.locator('.nested-record[data-path="bones[1].modifiers[1].targets[1]"]');
+    const weight = (await second.locator('tr.field-row').allTextContents()).find((r) => r.startsWith('weight'));
+    expect(weight).toMatch(/0x170 \(368\)0\.75$/);
+    // A field of a modifier is a field like any other: clicking it selects its bytes.
+    await roll.locator('tr.field-row[data-path="bones[1].modifiers[0].rollSource"]').click();
+    expect(await page.getAttribute('#inspector tr.selected-field', 'data-path')).toBe('bones[1].modifiers[0].rollSource');
     await page.close();
   });
 

@@ -118,7 +118,7 @@ describe('--dialect auto and the census per layout', () => {
   it('a refusal lists where every layout the header fits stopped', () => {
     const census = new CensusAccumulator();
     const broken = wildlandsFile();
-    // Bone 0's u32 array count sits after its transforms (from 48), byte, enum and modifier count: at
+    // Bone 0's u32 array count (Wildlands: its dependencies) sits after its transforms (from 48), byte, enum and modifier count: at
     // 48 + 64 + 1 + 4 + 4 = 121. Its high byte 0x40 makes a count no file can hold.
     broken[121 + 3] = 0x40;
     census.addFile('broken.Skeleton', broken);
@@ -126,7 +126,7 @@ describe('--dialect auto and the census per layout', () => {
     expect(refusal.dialect).toBe('anvilnext');
     expect(refusal.candidates!.map((c) => c.dialect)).toEqual(['anvilnext', 'anvilnext/wildlands', 'anvilnext/breakpoint']);
     expect(refusal.offset).toBe(48); // the main title's BoneDisplayData
-    expect([refusal.candidates![1]!.offset, refusal.candidates![1]!.path]).toEqual([121, 'bones[0].words']);
+    expect([refusal.candidates![1]!.offset, refusal.candidates![1]!.path]).toEqual([121, 'bones[0].dependencies']);
   });
 
   it('--dialect takes a sibling layout and refuses the others', async () => {

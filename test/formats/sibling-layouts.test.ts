@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyHeader, readResource, readResourceAs, writeResource } from '../../src/formats/resource.js';
 import { layoutByName } from '../../src/formats/registry.js';
 import { skeletonFromResource } from '../../src/model/read.js';
+import { checkSkeletonResource } from '../../src/analysis/check-resource.js';
 import { ac1File, breakpointFile, HIPS_HASH, ROOT_HASH, unityFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
 import { refusalOf } from '../helpers/refusal.js';
 
@@ -58,8 +59,20 @@ describe('what each sibling layout stores', () => {
   it('Wildlands: the header as the main title, SkeletonType 3, the byte after the transforms 0x11, the enum 5', () => {
     const record = readResource(wildlandsFile())!.resource.record;
     expect([record.id, record.managed, record.skeletonType]).toEqual([0x100n, 1, 3]);
-    expect(record.bones[1]).toMatchObject({ id: 0x102n, parent: { kind: 'ref', id: 0x101n }, unknownByte: 0x11, enumValue: 5 });
-    expect('displayData' in record.bones[1]).toBe(false);
+    // The fields the main title leaves unnamed carry the public reader's names here.
+    expect(record.bones[1]).toMatchObject({
+      id: 0x102n,
+      parent: { kind: 'ref', id: 0x101n },
+      solvingPriority: 0x11,
+      mirroringType: 5,
+      modifiers: [],
+      dependencies: [],
+      wrinkleCategory: 7,
+      wrinkleFactor: 1,
+    });
+    expect(
+      ['displayData', 'unknownByte', 'enumValue', 'words', 'constantWord', 'constantFloat'].filter((k) => k in record.bones[1]),
+    ).toEqual([]);
     expect([record.float0, record.float1, record.reflexConstraints, record.trailingWords]).toEqual([0.25, 0.5, null, []]);
   });
 
@@ -97,10 +110,13 @@ describe('what each sibling layout stores', () => {
     expect(error.message).toMatch(/bone extra/);
   });
 
-  it('a BoneModifier in a sibling title is refused naming its class, never read with a guessed length', () => {
-    const bytes = wildlandsFile();
-    // Bone 0's modifier count sits after tag 1, id 8, class 4, name 4, parent 1, mirror 9, transforms 64, byte 1, enum 4 = 96.
-    const at = 8 + 4 + 1 + 4 + 4 + 96;
+  it.each([
+    // Bone 0's modifier count: header 21 bytes, then tag 1, id 8, class 4, name 4, parent 1, mirror 9,
+    // transforms 64, byte 1, enum 4 = 96 (Breakpoint: its second byte, 97).
+    ['anvilnext/unity', unityFile(), 21 + 96],
+    ['anvilnext/breakpoint', breakpointFile(false), 21 + 97],
+  ])('a BoneModifier in %s is refused naming its class, never read with a guessed length', (dialect, bytes, at) => {
+    expect([...bytes.subarray(at, at + 4)]).toEqual([0, 0, 0, 0]);
     const withModifier = Uint8Array.from([
       ...bytes.slice(0, at),
       1,
@@ -115,9 +131,26 @@ describe('what each sibling layout stores', () => {
       0x76,
       ...bytes.slice(at + 4),
     ]);
-    const error = refusalOf(() => readResourceAs(withModifier, { kind: 'Skeleton', dialect: 'anvilnext/wildlands' }));
+    const error = refusalOf(() => readResourceAs(withModifier, { kind: 'Skeleton', dialect }));
     expect(error.path).toBe('bones[0].modifiers[0]');
     expect(error.message).toContain('Roll (0x76D082F6)');
+  });
+
+  it('Unity and Breakpoint name the bone fields as Wildlands does', () => {
+    for (const bytes of [unityFile(), breakpointFile(true)]) {
+      const bone = readResource(bytes)!.resource.record.bones[1];
+      expect(bone).toMatchObject({ solvingPriority: 0x11, mirroringType: 5, dependencies: [], wrinkleCategory: 7, wrinkleFactor: 1 });
+    }
+  });
+
+  it('bone-constants holds the renamed fields to 7 and 1.0, and names them when they differ', () => {
+    const { resource } = readResource(wildlandsFile())!;
+    const passed = checkSkeletonResource(resource as never).find((c) => c.id === 'bone-constants')!;
+    expect(passed.status).toBe('held');
+    resource.record.bones[1].wrinkleCategory = 8;
+    const failed = checkSkeletonResource(resource as never).find((c) => c.id === 'bone-constants')!;
+    expect(failed.status).toBe('failed');
+    expect(failed.offenders.map((o) => [o.bone, o.message])).toEqual([[1, 'bone 1 wrinkleCategory is 8, not 7']]);
   });
 
   it('the header says which layouts can hold a file: Unity and AC1 alone, Wildlands and Breakpoint with the main title', () => {

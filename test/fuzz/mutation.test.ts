@@ -14,6 +14,7 @@ import {
 import { decoderLanes } from '../../scripts/fuzz/decoder-targets.js';
 import { mutations } from '../helpers/arbitraries.js';
 import { layouts } from '../../src/formats/registry.js';
+import { readResourceAs } from '../../src/formats/resource.js';
 
 const SLOW_MS = 100;
 
@@ -137,3 +138,15 @@ function timeOf(run: () => unknown): number {
   run();
   return performance.now() - start;
 }
+
+describe('the sibling lanes reach what their layouts read', () => {
+  it('Wildlands is seeded with a Skeleton whose bones carry a BoneModifier of each of the seven classes', () => {
+    const layout = layouts().find((l) => l.name === 'anvilnext/wildlands')!;
+    const classes = layoutSeeds(layout).flatMap((bytes) =>
+      (
+        readResourceAs(bytes, { kind: 'Skeleton', dialect: layout.name }).resource.record.bones as { modifiers: { classHash: number }[] }[]
+      ).flatMap((b) => b.modifiers.map((m) => m.classHash)),
+    );
+    expect(new Set(classes)).toEqual(new Set([0x76d082f6, 0x49f4ca3e, 0x75116750, 0x4bf66801, 0xf9d25748, 0x0544175b, 0x711759af]));
+  });
+});

@@ -75,7 +75,7 @@ describe('the samples, as the layouts above assume', () => {
     expect(a.bones.length).toBe(31);
     expect(a.bones[0]!.parent.kind).toBe('null');
     expect(a.bones.slice(1).every((b) => b.parent.kind === 'ref')).toBe(true);
-    expect(a.bones.every((b) => b.mirror.kind === 'ref' && b.displayData!.kind === 'null' && b.words.length === 0)).toBe(true);
+    expect(a.bones.every((b) => b.mirror.kind === 'ref' && b.displayData!.kind === 'null' && b.words!.length === 0)).toBe(true);
   });
 
   it('write back to their own bytes (nothing valid is refused)', () => {

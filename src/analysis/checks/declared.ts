@@ -131,7 +131,7 @@ export const nullPointers = declaredCheck(
 export const boneConstants = declaredCheck(
   'bone-constants',
   'Bone constant word 7 and float 1.0',
-  "Every bone's constant word is 7 and its float is 1.0.",
+  "Every bone's constant word is 7 and its float is 1.0 (in the sibling layouts, named as their public reader names them: the wrinkle category and the wrinkle factor).",
   'Observed',
 );
 

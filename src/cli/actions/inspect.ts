@@ -4,7 +4,7 @@ import { boneOffsets } from '../../analysis/bone-offsets.js';
 import { componentToJson, skeletonToJson, toJsonText } from '../../export/json.js';
 import { annotatedHexDump } from '../../export/hexdump.js';
 import { componentText, skeletonText } from '../../export/text.js';
-import { readResource, resourceSpansUntilRefusal, type Resource } from '../../formats/resource.js';
+import { classifyHeader, readResource, resourceSpansUntilRefusal, type HeaderClass, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { checkFailureLines } from '../check-report.js';
@@ -12,7 +12,7 @@ import type { InspectOptions } from '../commands/inspect.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { readResourceInput } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions } from '../read-options.js';
+import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 
 /** Runs `inspect` with what commander parsed. */
 export async function inspectCommand(path: string, options: InspectOptions): Promise<void> {
@@ -26,7 +26,7 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
 
   if (options.hex === true) {
     // The dump up to the refusal, then the refusal: the bytes that were understood, and where it stopped.
-    const { spans, error } = resourceSpansUntilRefusal(bytes, header, { reading: read.reading });
+    const { spans, error } = hexSpans(bytes, header, read);
     if (error !== null) {
       process.stdout.write(
         annotatedHexDump(
@@ -63,6 +63,23 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   const json = skeletonToJson(skeletonFromResource(resource), bytes.length, resolve);
   process.stdout.write(options.json ? toJsonText(json) : skeletonText(json, file));
   reportChecks(file, bytes, resource, resolve, options);
+}
+
+/**
+ * The spans of the dump: under the first layout the header fits, or, under auto when that one
+ * refuses the file, under the next that reads it exactly, as `readResource` chooses (a Wildlands
+ * file's header fits the main title's layout too, which refuses its first bone). The first
+ * layout's refusal when every one refuses.
+ */
+function hexSpans(bytes: Uint8Array, header: HeaderClass, read: ResourceReadOptions): ReturnType<typeof resourceSpansUntilRefusal> {
+  const first = resourceSpansUntilRefusal(bytes, header, { reading: read.reading });
+  if (first.error === null || read.dialect !== undefined) return first;
+  for (const other of classifyHeader(bytes)) {
+    if (other.dialect === header.dialect) continue;
+    const tried = resourceSpansUntilRefusal(bytes, other, { reading: read.reading });
+    if (tried.error === null) return tried;
+  }
+  return first;
 }
 
 /** Failed checks to stderr; a failed Proven check makes the exit status 1. */

@@ -1,5 +1,5 @@
 /**
- * Ghost Recon Breakpoint, as public readers read it (VARIANTS.md, "Our reading"): no BoneDisplayData
+ * Ghost Recon Breakpoint, as public readers read it (our reading of what they describe): no BoneDisplayData
  * pointer, a second byte before the bone enum, and the Reflex3 constraints pointer after the two f32.
  */
 import { anvilnextFamilyDeclaration } from '../anvilnext/family.js';
@@ -9,7 +9,15 @@ export const breakpointDeclaration = anvilnextFamilyDeclaration({
   name: 'anvilnext/breakpoint',
   title: 'Ghost Recon Breakpoint',
   source: 'public reading',
-  variant: { header: 'seed', displayData: false, secondByte: true, modifiers: 'by-class', tail: 'breakpoint', label: publicReadingLabel },
+  variant: {
+    header: 'seed',
+    displayData: false,
+    secondByte: true,
+    modifiers: 'by-class',
+    tail: 'breakpoint',
+    boneNames: 'peer',
+    label: publicReadingLabel,
+  },
   component: false,
   // Read through the declarations: no generated reader (see LayoutDeclaration.compiledModule).
   compiledModule: null,

@@ -1,5 +1,5 @@
 /**
- * Assassin's Creed Unity, as public readers read it (VARIANTS.md, "Our reading"): a leading byte
+ * Assassin's Creed Unity, as public readers read it (our reading of what they describe): a leading byte
  * and four unknown bytes in the header, no BoneDisplayData pointer, and a file that ends after the
  * two f32.
  */
@@ -10,7 +10,15 @@ export const unityDeclaration = anvilnextFamilyDeclaration({
   name: 'anvilnext/unity',
   title: "Assassin's Creed Unity",
   source: 'public reading',
-  variant: { header: 'unity', displayData: false, secondByte: false, modifiers: 'by-class', tail: 'unity', label: publicReadingLabel },
+  variant: {
+    header: 'unity',
+    displayData: false,
+    secondByte: false,
+    modifiers: 'by-class',
+    tail: 'unity',
+    boneNames: 'peer',
+    label: publicReadingLabel,
+  },
   component: false,
   // Read through the declarations: no generated reader (see LayoutDeclaration.compiledModule).
   compiledModule: null,

@@ -1,4 +1,4 @@
-/** Ghost Recon Wildlands, as public readers read it (VARIANTS.md, "Our reading"): `anvilnext` without the BoneDisplayData pointer. */
+/** Ghost Recon Wildlands, as public readers read it (our reading of what they describe): `anvilnext` without the BoneDisplayData pointer. */
 import { anvilnextFamilyDeclaration } from '../anvilnext/family.js';
 import { publicReadingLabel } from '../layout.js';
 
@@ -6,7 +6,15 @@ export const wildlandsDeclaration = anvilnextFamilyDeclaration({
   name: 'anvilnext/wildlands',
   title: 'Ghost Recon Wildlands',
   source: 'public reading',
-  variant: { header: 'seed', displayData: false, secondByte: false, modifiers: 'by-class', tail: 'seed', label: publicReadingLabel },
+  variant: {
+    header: 'seed',
+    displayData: false,
+    secondByte: false,
+    modifiers: 'wildlands',
+    tail: 'seed',
+    boneNames: 'peer',
+    label: publicReadingLabel,
+  },
   component: false,
   // Read through the declarations: no generated reader (see LayoutDeclaration.compiledModule).
   compiledModule: null,

@@ -4,6 +4,7 @@ import {
   counted,
   f32,
   field,
+  i32,
   pointer,
   registersId,
   scopedReference,
@@ -16,17 +17,20 @@ import {
   type Codec,
   type Infer,
 } from '../../grammar/index.js';
-import { formatValue, hex } from '../../io/format.js';
-import { BONE_MODIFIER_CLASS, CLASS } from '../classes.js';
+import { formatValue } from '../../io/format.js';
+import { CLASS } from '../classes.js';
 import { referencePointer } from './common.js';
+import { boneModifierClassText, wildlandsBoneModifier } from './modifiers.js';
 import { SEED_VARIANT, type AnvilnextVariant } from './variant.js';
 
 const boneReference = (mode: 'earlier' | 'any') => scopedReference(pointer({ id: u64 }), mode, 'bone');
 
+const PEER = 'public reading (WildlandsToolkit)';
+
 /**
- * A BoneModifier of a sibling title: its header (tag, u64 id, u32 class) is read, then it is refused
- * naming its class, because its fields, and so its length, are not known. Guessing a length would
- * misread every byte after it.
+ * A BoneModifier of a sibling title whose modifiers are not read: its header (tag, u64 id, u32
+ * class) is read, then it is refused naming its class, because its fields, and so its length, are
+ * not known in that title. Guessing a length would misread every byte after it.
  */
 export const boneModifierByClass: Codec<never> = {
   typeName: 'BoneModifier (tag, u64 id, u32 class; fields unknown: refused)',
@@ -38,20 +42,45 @@ export const boneModifierByClass: Codec<never> = {
     r.u64();
     const classAt = r.pos;
     const cls = r.u32();
-    const name = BONE_MODIFIER_CLASS[cls];
     r.pos = at;
     return r.fail(
       'no BoneModifier (their fields are not known, so neither is their length)',
-      `a BoneModifier of class ${name === undefined ? `${hex(cls)} (unnamed)` : `${name} (${hex(cls)})`} at offset ${formatValue(classAt)}`,
+      `a BoneModifier of class ${boneModifierClassText(cls)} at offset ${formatValue(classAt)}`,
       at,
     );
   },
   write: (w) => w.refuse('no BoneModifier (their fields are not known)', 'one'),
 };
 
+/** The Bone's BoneModifier array as the variant reads it. */
+function modifiersField(variant: AnvilnextVariant) {
+  const l = variant.label;
+  switch (variant.modifiers) {
+    case 'empty':
+      return field(
+        counted(unknownLayout('BoneModifier'), { mustBeEmpty: true, elementName: 'BoneModifier' }),
+        l('Observed'),
+        'BoneModifier array, empty in all checked bones; a non-empty one is refused',
+      );
+    case 'by-class':
+      return field(
+        counted(boneModifierByClass, { elementName: 'BoneModifier' }),
+        l('Observed'),
+        'BoneModifier array; a modifier is refused naming its class, since its fields are not known',
+      );
+    case 'wildlands':
+      return field(
+        counted(wildlandsBoneModifier(l), { elementName: 'BoneModifier' }),
+        l('Observed'),
+        `${PEER}: count (an i32 there), then the BoneModifiers, each read by its class; a class not described is refused`,
+      );
+  }
+}
+
 /** The Bone structure of a layout of the `anvilnext` family. */
 export function anvilnextBoneStruct(variant: AnvilnextVariant) {
   const l = variant.label;
+  const peer = variant.boneNames === 'peer';
   return struct(
     'Bone',
     {
@@ -73,25 +102,72 @@ export function anvilnextBoneStruct(variant: AnvilnextVariant) {
       globalRotation: field(vec4, l('Observed'), 'unit quaternion x, y, z, w'),
       localPosition: field(vec4, l('Observed'), 'x, y, z, 0, relative to the parent'),
       localRotation: field(vec4, l('Observed'), 'unit quaternion x, y, z, w'),
-      unknownByte: field(u8, l('Observed'), 'a byte'),
+      // Each renamed field is two spreads, one per name, so the decoded type has both as optional keys.
+      ...(peer ? { solvingPriority: field(u8, l('Observed'), `${PEER}: solving priority`) } : {}),
+      ...(peer
+        ? {}
+        : { unknownByte: field(u8, l('Observed'), 'a byte (a public reader of the sibling titles calls it the solving priority)') }),
       ...(variant.secondByte ? { secondByte: field(u8, 'Unknown', 'a second byte before the enum; meaning unknown, kept') } : {}),
-      enumValue: field(u32, l('Observed'), 'an enum'),
-      modifiers:
-        variant.modifiers === 'empty'
-          ? field(
-              counted(unknownLayout('BoneModifier'), { mustBeEmpty: true, elementName: 'BoneModifier' }),
+      ...(peer ? { mirroringType: field(i32, l('Observed'), `${PEER}: mirroring type (an i32)`) } : {}),
+      ...(peer
+        ? {}
+        : { enumValue: field(u32, l('Observed'), 'an enum (a public reader of the sibling titles reads an i32 mirroring type)') }),
+      modifiers: modifiersField(variant),
+      ...(peer
+        ? { dependencies: field(counted(u32, { elementName: 'u32' }), l('Observed'), `${PEER}: count, then the dependencies (u32 each)`) }
+        : {}),
+      ...(peer
+        ? {}
+        : {
+            words: field(
+              counted(u32, { elementName: 'u32' }),
               l('Observed'),
-              'BoneModifier array, empty in all checked bones; a non-empty one is refused',
-            )
-          : field(
-              counted(boneModifierByClass, { elementName: 'BoneModifier' }),
-              l('Observed'),
-              'BoneModifier array; a modifier is refused naming its class, since its fields are not known',
+              'counted u32 array (a public reader calls them dependencies)',
             ),
-      words: field(counted(u32, { elementName: 'u32' }), l('Observed'), 'counted u32 array'),
-      constantWord: field(u32, l('Observed'), '7 in all checked bones', { check: 'bone-constants', equals: 7 }),
-      constantFloat: field(f32, l('Observed'), '1.0 in all checked bones', { check: 'bone-constants', equals: 1 }),
-      packedWord: field(u32, l('Observed'), 'low 16 bits: array position; high 16 bits: descendant count'),
+          }),
+      ...(peer
+        ? {
+            wrinkleCategory: field(
+              i32,
+              l('Observed'),
+              `${PEER}: wrinkle category (an i32); the main title's bones all hold 7 here, which the bone-constants check still expects, though what category 7 means is not known`,
+              { check: 'bone-constants', equals: 7 },
+            ),
+          }
+        : {}),
+      ...(peer
+        ? {}
+        : {
+            constantWord: field(u32, l('Observed'), '7 in all checked bones (a public reader calls it the wrinkle category)', {
+              check: 'bone-constants',
+              equals: 7,
+            }),
+          }),
+      ...(peer
+        ? {
+            wrinkleFactor: field(
+              f32,
+              l('Observed'),
+              `${PEER}: wrinkle factor; the main title's bones all hold 1.0, which the bone-constants check still expects`,
+              { check: 'bone-constants', equals: 1 },
+            ),
+          }
+        : {}),
+      ...(peer
+        ? {}
+        : {
+            constantFloat: field(f32, l('Observed'), '1.0 in all checked bones (a public reader calls it the wrinkle factor)', {
+              check: 'bone-constants',
+              equals: 1,
+            }),
+          }),
+      packedWord: field(
+        u32,
+        l('Observed'),
+        peer
+          ? `low 16 bits: array position; high 16 bits: descendant count (${PEER}: u16 index, then u16 descendant count)`
+          : 'low 16 bits: array position; high 16 bits: descendant count',
+      ),
     },
     "One element of the Skeleton's bone array.",
   );

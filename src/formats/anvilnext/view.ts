@@ -6,9 +6,11 @@
 import type { PointerValue } from '../../grammar/pointer.js';
 import { expectedValue, type StructCodec } from '../../grammar/struct.js';
 import type { Vec4 } from '../../math/vector.js';
-import type { Dialect, LayoutBone, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
+import { BONE_MODIFIER_CLASS } from '../classes.js';
+import type { Dialect, LayoutBone, LayoutBoneModifier, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
 import { boneWordDescendants, boneWordIndex, packBoneWord } from './bone.js';
 import { NULL_RESOURCE } from './common.js';
+import { BONE_MODIFIER_COMMON_FIELDS } from './modifiers.js';
 import type { AnvilnextVariant } from './variant.js';
 
 /** The fields every Bone of the family stores. */
@@ -22,6 +24,8 @@ interface FamilyBone {
   localPosition: Vec4;
   localRotation: Vec4;
   packedWord: number;
+  /** Every layout of the family stores the array; only those that read modifiers can hold any. */
+  modifiers?: Record<string, unknown>[];
 }
 
 interface FamilySkeleton {
@@ -33,6 +37,20 @@ interface FamilySkeleton {
 }
 
 const v4 = (v: readonly number[]): Vec4 => [v[0]!, v[1]!, v[2]!, v[3]!];
+
+const COMMON_FIELDS: ReadonlySet<string> = new Set(BONE_MODIFIER_COMMON_FIELDS);
+
+/** A decoded BoneModifier as the view carries it: class and id, then the common part's other fields and the class's. */
+function modifierView(modifier: Record<string, unknown>): LayoutBoneModifier {
+  const classHash = modifier.classHash as number;
+  const common: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(modifier)) {
+    if (name === 'id' || name === 'classHash') continue;
+    (COMMON_FIELDS.has(name) ? common : fields)[name] = value;
+  }
+  return { className: BONE_MODIFIER_CLASS[classHash] ?? null, classHash, id: modifier.id as bigint, common, fields };
+}
 
 /** The declared value of each field with an expectation, by name. */
 function declaredDefaults(codec: StructCodec<unknown>): Record<string, unknown> {
@@ -55,7 +73,7 @@ export function anvilnextView(dialect: Dialect, variant: AnvilnextVariant, recor
     const b = records[index]!;
     const parent = b.parent.kind === 'ref' ? (indexById.get(b.parent.id) ?? -1) : -1;
     const mirror = b.mirror.kind === 'ref' ? (indexById.get(b.mirror.id) ?? null) : null;
-    bones.push({
+    const bone: LayoutBone = {
       index,
       id: b.id,
       nameHash: b.nameHash,
@@ -65,7 +83,10 @@ export function anvilnextView(dialect: Dialect, variant: AnvilnextVariant, recor
       local: { position: b.localPosition, rotation: b.localRotation },
       descendants: boneWordDescendants(b.packedWord),
       storedIndex: boneWordIndex(b.packedWord),
-    });
+    };
+    // Only a bone that has modifiers gets the key, and no spread: the census views every bone of every file.
+    if (b.modifiers !== undefined && b.modifiers.length > 0) bone.modifiers = b.modifiers.map(modifierView);
+    bones.push(bone);
   }
   return {
     dialect,
@@ -108,11 +129,13 @@ export function anvilnextRecord(
     globalRotation: v4(b.global.rotation),
     localPosition: v4(b.local.position),
     localRotation: v4(b.local.rotation),
-    unknownByte: 0,
+    ...(variant.boneNames === 'peer'
+      ? { solvingPriority: 0, mirroringType: 0, dependencies: [] }
+      : { unknownByte: 0, enumValue: 0, words: [] }),
     ...(variant.secondByte ? { secondByte: 0 } : {}),
-    enumValue: 0,
+    // A model carries the modifiers it was read with for display only: they name bones by id, which a
+    // model's bones need not keep, so a record built from a model has none (as it has no dependencies).
     modifiers: [],
-    words: [],
     ...boneDefaults,
     packedWord: packBoneWord(b.storedIndex, b.descendants),
   }));
