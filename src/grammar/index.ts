@@ -8,6 +8,7 @@ export * from './scoped.js';
 export * from './decode.js';
 export * from './combinators.js';
 export * from './union.js';
+export * from './signed.js';
 export * from './compile.js';
 export {
   compiledReaderStatus,

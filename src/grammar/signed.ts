@@ -1,13 +1,12 @@
 /**
- * Signed integers, a fixed byte string, and arrays whose count is not a u32: the types container
- * tables use (an archive's offsets are i64, its counts i32 or u16). They are read by calling the
- * codec (no `primitive`), since the generated Skeleton readers never meet them.
+ * An i16, an i64, a fixed byte string, and arrays whose count is not a u32: the types container
+ * tables use (an archive's offsets are i64, its counts i32 or u16; i32 is in primitives.ts). They are
+ * read by calling the codec (no `primitive`), since the generated Skeleton readers never meet them.
  */
-import { describeValue, formatValue } from '../io/format.js';
+import { describeValue, formatPath, formatValue } from '../io/format.js';
 import type { AnyCodec, Codec, ConstCodec, Infer } from './codec.js';
-import { formatPath } from '../io/format.js';
 
-function signed(typeName: string, size: 2 | 4, min: number, max: number): Codec<number> {
+function signed(typeName: string, size: 2, min: number, max: number): Codec<number> {
   const expected = `an integer ${min}..${max}`;
   return {
     typeName,
@@ -15,23 +14,19 @@ function signed(typeName: string, size: 2 | 4, min: number, max: number): Codec<
     minSize: size,
     read(r) {
       if (r.pos + size > r.end) r.need(size);
-      const v = size === 2 ? r.view.getInt16(r.pos, true) : r.view.getInt32(r.pos, true);
+      const v = r.view.getInt16(r.pos, true);
       r.pos += size;
       return v;
     },
     write(w, v) {
       if (!(Number.isInteger(v) && v >= min && v <= max)) w.refuse(expected, describeValue(v));
-      if (size === 2) w.u16(v & 0xffff);
-      else w.u32(v >>> 0);
+      w.u16(v & 0xffff);
     },
   };
 }
 
 /** Signed 16-bit little-endian integer. Reading refuses with a ParseError at the end of the data; writing refuses (EncodeError) anything but an integer −32768..32767. */
 export const i16 = signed('i16', 2, -0x8000, 0x7fff);
-
-/** Signed 32-bit little-endian integer. Reading refuses with a ParseError at the end of the data; writing refuses (EncodeError) anything but an integer −2^31..2^31 − 1. */
-export const i32 = signed('i32', 4, -0x80000000, 0x7fffffff);
 
 const I64_EXPECTED = `an integer ${Number.MIN_SAFE_INTEGER}..${Number.MAX_SAFE_INTEGER}`;
 

@@ -4,9 +4,9 @@
  * title family, and a resource record's header. A profile picks among them; the same declarations
  * read, write and document (public reading: ACExplorer, WildlandsToolkit, Blacksmith).
  */
-import { field, rawBytes, struct, u16, u32, u64, u8, type Codec, type Confidence, type Infer } from '../../grammar/index.js';
+import { field, rawBytes, struct, u16, u32, u64, u8, type Codec, type Confidence, type Infer, i32 } from '../../grammar/index.js';
 import { i32LengthBytes } from '../../grammar/combinators.js';
-import { constBytes, countedBy, i16, i32 } from '../../grammar/signed.js';
+import { constBytes, countedBy, i16 } from '../../grammar/signed.js';
 import { formatValue } from '../../io/format.js';
 import type { TocRecordKind } from './names.js';
 

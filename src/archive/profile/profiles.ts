@@ -7,8 +7,7 @@
  * bookkeeping entries. Each choice names its sources (public reading: ACExplorer `ACX`,
  * WildlandsToolkit `WT`, Blacksmith `BS`) and a confidence.
  */
-import { u16, u32, type Codec, type Confidence } from '../../grammar/index.js';
-import { i32 } from '../../grammar/signed.js';
+import { u16, u32, type Codec, type Confidence, i32 } from '../../grammar/index.js';
 import {
   countedBytes,
   preambleAc2,

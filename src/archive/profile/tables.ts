@@ -6,8 +6,8 @@
  * names in the notes are theirs). The same declarations read, write, give hex spans and the tables of
  * the profile pages.
  */
-import { field, rawBytes, struct, u32, u64, type Confidence, type Infer, type StructCodec } from '../../grammar/index.js';
-import { constBytes, i32, i64 } from '../../grammar/signed.js';
+import { field, rawBytes, struct, u32, u64, type Confidence, type Infer, type StructCodec, i32 } from '../../grammar/index.js';
+import { constBytes, i64 } from '../../grammar/signed.js';
 
 const PR: Confidence = 'public reading';
 
