@@ -4,13 +4,13 @@
  * and its size is within the limit. A FIFO, device or socket is never read; a 1 GiB file of
  * another class costs its first bytes.
  */
-import { layoutByName } from '../formats/registry.js';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { basename } from 'node:path';
 import {
   classifyHeader,
   describeHeader,
   HEADER_BYTES,
+  resourceIdentities,
   truncatedHeaderRefusal,
   type HeaderClass,
   type ResourceKind,
@@ -155,16 +155,9 @@ export type HeaderRead =
  * them for a file: for a record inside an archive, whose body is already in memory. Never throws.
  */
 export function headerOfBytes(head: Uint8Array, dialect?: Dialect): HeaderRead {
-  const found = classifyHeader(head, dialect);
-  if (found.length === 0) return { kind: 'other', description: notAResource(head, dialect) };
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  // The id sits just before the class: u64 in the anvilnext family, u32 in the scimitar one.
-  const idOf = (layout: Dialect): bigint => {
-    const described = layoutByName(layout);
-    const at = described.classOffset - (described.idHexWidth === 16 ? 8 : 4);
-    return described.idHexWidth === 16 ? view.getBigUint64(at, true) : BigInt(view.getUint32(at, true));
-  };
-  return { kind: 'resource', candidates: found.map((h) => ({ header: h, id: idOf(h.dialect) })) };
+  const candidates = resourceIdentities(head, dialect);
+  if (candidates.length === 0) return { kind: 'other', description: notAResource(head, dialect) };
+  return { kind: 'resource', candidates };
 }
 
 /**

@@ -146,6 +146,21 @@ export function resourceSpansUntilRefusal(
   return { spans, error };
 }
 
+/**
+ * Every class and layout a resource's first bytes fit, most likely first, each with the object id at
+ * that layout's place (just before the class: a u64 in the `anvilnext` family, a u32 in the
+ * `scimitar` one). Empty when the header is of no registered layout. Never throws.
+ */
+export function resourceIdentities(bytes: Uint8Array, dialect?: Dialect): { header: HeaderClass; id: bigint }[] {
+  const found = classifyHeader(bytes, isAutoDialect(dialect) ? undefined : dialect);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return found.map((header) => {
+    const layout = layoutByName(header.dialect);
+    const at = layout.classOffset - (layout.idHexWidth === 16 ? 8 : 4);
+    return { header, id: layout.idHexWidth === 16 ? view.getBigUint64(at, true) : BigInt(view.getUint32(at, true)) };
+  });
+}
+
 /** `auto` (or no layout) means: detect it. */
 export function isAutoDialect(dialect: Dialect | undefined): boolean {
   return dialect === undefined || dialect === 'auto';
