@@ -162,13 +162,15 @@ export function writeForgeDataFile(
     preamble?: unknown;
     afterToc?: Uint8Array;
     beforeRecords?: Uint8Array;
+    /** The TOC set's framing when it differs from the resources set's (the options' own). */
+    tocFraming?: ForgeSetFraming;
   },
 ): Uint8Array {
   const { toc, records } = forgeDataFileStreams(entry, profile, options);
   const out = new ByteWriter(toc.length + records.length + 128);
   const preambleCodec = profile.preamble.value;
   if (preambleCodec !== null) out.raw(encode(preambleCodec, options.preamble ?? emptyPreamble(profile)));
-  out.raw(writeForgeSet(toc, profile, options));
+  out.raw(writeForgeSet(toc, profile, options.tocFraming ?? options));
   out.raw(writeForgeSet(records, profile, options));
   return out.finish();
 }

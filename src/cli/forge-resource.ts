@@ -18,7 +18,7 @@ import { InputFileError, loadSkeleton, readResourceFile, skeletonFromBytes, type
 import type { Skeleton } from '../model/skeleton.js';
 import type { ArchiveAddressValues } from './options.js';
 
-function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: string): ForgeEntry {
+export function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: string): ForgeEntry {
   const byName = entries.filter((e) => e.name === wanted);
   if (byName.length === 1) return byName[0]!;
   if (byName.length > 1)
@@ -32,7 +32,7 @@ function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: stri
   throw new UsageError(`${archive}: no entry numbered or named ${JSON.stringify(wanted)} (forge list shows them)`);
 }
 
-function findResource(resources: readonly ForgeResource[], wanted: string | undefined, where: string): number {
+export function findResource(resources: readonly ForgeResource[], wanted: string | undefined, where: string): number {
   if (wanted === undefined) {
     const skeletal = resources.flatMap((r, i) => (isSkeletalClass(r.classHash) ? [i] : []));
     if (skeletal.length === 1) return skeletal[0]!;

@@ -30,12 +30,15 @@ export type OutputKind =
   /** `pose build`: replaces a pose array (whole 48-byte records, position w 0, scale 1, 1, 1, 0). */
   | { kind: 'pose-array' }
   /** `skin palette`: replaces a constants file of the same size whose registers below `base` are zero. */
-  | { kind: 'palette'; size: number; base: number };
+  | { kind: 'palette'; size: number; base: number }
+  /** `forge replace`, `forge pack`: replaces a `.forge` archive (told by its magic), never one of the inputs. */
+  | { kind: 'archive' };
 
 export const JSON_OUTPUT: OutputKind = { kind: 'json' };
 export const TEXT_OUTPUT: OutputKind = { kind: 'text' };
 export const GLTF_OUTPUT: OutputKind = { kind: 'gltf' };
 export const POSE_ARRAY_OUTPUT: OutputKind = { kind: 'pose-array' };
+export const ARCHIVE_OUTPUT: OutputKind = { kind: 'archive' };
 
 /** The largest existing file read whole to tell its kind; a larger one is only replaced with --force. */
 const CONTENT_LIMIT = DEFAULT_MAX_SIZE;
@@ -99,6 +102,8 @@ export function describeKind(kind: OutputKind): string {
       return 'a pose array (48-byte records, position w 0, scale 1, 1, 1, 0)';
     case 'palette':
       return `a g_Bones constants file of ${formatSize(kind.size)} with the registers below c${kind.base} zero`;
+    case 'archive':
+      return 'a .forge archive';
   }
 }
 
@@ -224,7 +229,7 @@ function describeWhole(bytes: Uint8Array): string {
 }
 
 /** Whether a whole file holds what an output of `kind` writes (every kind but a resource, told from its header). */
-function sameContent(kind: Exclude<OutputKind, { kind: 'resource' | 'gltf-buffer' }>, bytes: Uint8Array): boolean {
+function sameContent(kind: Exclude<OutputKind, { kind: 'resource' | 'gltf-buffer' | 'archive' }>, bytes: Uint8Array): boolean {
   switch (kind.kind) {
     case 'json':
       return asJson(bytes) !== null;
@@ -280,6 +285,8 @@ export function existingOutput(path: string, kind: OutputKind): Existing {
       return identities(head.bytes).some((i) => i.classHash >>> 0 === kind.classHash >>> 0 && i.id === kind.id) ? same : different();
     case 'gltf-buffer':
       return gltfNamesBuffer(kind.gltf, kind.uri) ? same : different();
+    case 'archive':
+      return isForgeHeader(head.bytes) ? same : different();
     case 'gltf':
       if (isGlb(head.bytes)) return same;
       break;

@@ -20,6 +20,7 @@ import { describeKind, existingOutput, type OutputKind } from './output-kinds.js
 
 export type { OutputKind } from './output-kinds.js';
 export {
+  ARCHIVE_OUTPUT,
   GLTF_OUTPUT,
   JSON_OUTPUT,
   POSE_ARRAY_OUTPUT,
@@ -161,6 +162,47 @@ export async function writeFilesAtomic(files: readonly OutputFile[], options: Wr
     }
   } finally {
     await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
+  }
+}
+
+/**
+ * One file written as a stream, whole or not at all, under the same rule: checked first, then
+ * written a piece at a time into a temporary file beside it (so memory stays flat however large it
+ * is), synced, and renamed into place; on any failure the temporary file is removed and the target
+ * left as it was.
+ */
+export async function writeStreamAtomic(
+  output: Omit<OutputFile, 'data'>,
+  write: (sink: { write(bytes: Uint8Array): Promise<void> }) => Promise<void>,
+  options: WriteOptions,
+): Promise<void> {
+  const refusal = outputRefusal(output.path, output.kind, output.option, options.command, options.force);
+  if (refusal !== null) throw new OutputRefusal(refusal);
+  await mkdir(dirname(output.path), { recursive: true }).catch((error: unknown) => {
+    throw new UsageError(`cannot create the folder of ${output.path}: ${reason(error)}`);
+  });
+  const temp = temporaryName(output.path);
+  let handle;
+  let done = false;
+  try {
+    handle = await open(temp, 'wx');
+    const file = handle;
+    await write({
+      async write(bytes) {
+        let at = 0;
+        while (at < bytes.length) at += (await file.write(bytes, at, bytes.length - at)).bytesWritten;
+      },
+    });
+    if (options.sync !== false) await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await rename(temp, output.path).catch((error: unknown) => {
+      throw new Error(`cannot write ${output.path}: ${reason(error)}`);
+    });
+    done = true;
+  } finally {
+    await handle?.close().catch(() => undefined);
+    if (!done) await rm(temp, { force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 /** What `forge list` and `forge extract` do (declared in commands/forge.ts). */
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, realpath } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import {
   forgeClassExtension,
   forgeClassName,
@@ -22,9 +22,26 @@ import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile, profile
 import { forgeOpenOptions } from '../options.js';
 import { probeForgeProfiles, type OpenForgeOptions } from '../../archive/forge-open.js';
 import { readForgeTables } from '../../archive/forge.js';
+import {
+  dataFileFraming,
+  FORGE_MANIFEST_FILE,
+  manifestEntry,
+  manifestOf,
+  type ForgeManifest,
+  type ManifestEntry,
+} from '../../archive/forge-pack.js';
+import type { ForgeDataFile } from '../../archive/forge-data-file.js';
 import { openArchiveFile } from '../archive-file-source.js';
 import { Progress } from '../progress.js';
-import { OutputRefusal, resourceOutput, writeFilesAtomic, type OutputFile, type WriteOptions } from '../write-file.js';
+import {
+  JSON_OUTPUT,
+  OutputRefusal,
+  resourceOutput,
+  writeFileAtomic,
+  writeFilesAtomic,
+  type OutputFile,
+  type WriteOptions,
+} from '../write-file.js';
 
 /** A refusal as JSON: where (archive offset), which field, what was expected and found. */
 type RefusalJson = ReturnType<ParseError['toJSON']> & { entry?: number };
@@ -229,6 +246,9 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   const bookkeeping = forge.entries.filter((e) => e.bookkeeping !== null && nameMatches(e.name)).length;
   const entries = forge.entries.filter((e) => e.bookkeeping === null && nameMatches(e.name));
   const folders = new UniqueNames();
+  // The manifest `forge pack` builds the archive again from; no entry's folder takes its name.
+  folders.take(FORGE_MANIFEST_FILE);
+  let manifest: ForgeManifest | null = null;
   const progress = new Progress('forge extract', entries.length);
   let written = 0;
   let done = 0;
@@ -237,10 +257,24 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   try {
     for (const entry of entries) {
       const result = await extractEntry(archive, forge, entry, wanted, realOut, archiveReal, folders, write);
+      if (result.manifest !== undefined) {
+        manifest ??= manifestOf(basename(archive), forge, dataFileFraming(result.manifest.file));
+        manifest.entries.push(result.manifest.entry);
+      }
       written += result.written;
       if (result.refused) refused++;
       if (result.kept) kept++;
       progress.update(++done);
+    }
+    if (manifest !== null) {
+      const path = join(realOut, FORGE_MANIFEST_FILE);
+      try {
+        await writeFileAtomic({ path, data: toJsonText(manifest), kind: JSON_OUTPUT }, write);
+      } catch (error) {
+        if (!(error instanceof OutputRefusal)) throw error;
+        process.stderr.write(`${archive}: the manifest for forge pack not written: ${error.message}\n`);
+        kept++;
+      }
     }
   } finally {
     progress.done();
@@ -267,18 +301,22 @@ async function extractEntry(
   archiveReal: string,
   folders: UniqueNames,
   write: WriteOptions,
-): Promise<{ written: number; refused: boolean; kept?: boolean }> {
+): Promise<{ written: number; refused: boolean; kept?: boolean; manifest?: { entry: ManifestEntry; file: ForgeDataFile } }> {
   let resources: ForgeResource[];
+  let dataFile: ForgeDataFile;
   try {
-    resources = (await readDataFile(forge, entry)).resources;
+    dataFile = await readDataFile(forge, entry);
+    resources = dataFile.resources;
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: refused at ${error.message}\n`);
     return { written: 0, refused: true };
   }
   const chosen = resources.map((r, i) => ({ r, i })).filter(({ r }) => wanted === null || wanted.has(r.classHash >>> 0));
-  if (chosen.length === 0) return { written: 0, refused: false };
   const safeFolder = safeForgeName(entry.name, `entry-${entry.number}`);
+  const fileNames: (string | null)[] = resources.map(() => null);
+  const manifestPart = (folderName: string) => ({ entry: manifestEntry(entry, dataFile, folderName, fileNames), file: dataFile });
+  if (chosen.length === 0) return { written: 0, refused: false, manifest: manifestPart(safeFolder) };
   const folder = folders.take(safeFolder);
   if (folder !== entry.name) process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: written as folder ${JSON.stringify(folder)}\n`);
   const dir = join(realOut, folder);
@@ -310,6 +348,7 @@ async function extractEntry(
     }
     // The same resource (class and object id) as an earlier extraction replaces it; anything else is kept.
     files.push({ path, data: r.body, kind: resourceOutput(r.body) });
+    fileNames[i] = name;
   }
   try {
     // Thousands of small files: each is still whole or absent (renamed into place), without a flush each.
@@ -322,7 +361,7 @@ async function extractEntry(
     process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: ${(error as Error).message}\n`);
     return { written: 0, refused: true };
   }
-  return { written: files.length, refused: false };
+  return { written: files.length, refused: false, manifest: manifestPart(folder) };
 }
 
 /** Runs `forge probe` with what commander parsed: every profile's reading of the first data files. */

@@ -20,6 +20,21 @@ export interface ForgeProbeOptions {
   probe?: string;
 }
 
+export interface ForgeReplaceOptions extends ForgeProfileValues {
+  output: string;
+  entry?: string;
+  resource?: string;
+  json?: boolean;
+  force?: boolean;
+}
+
+export interface ForgePackOptions extends ForgeProfileValues {
+  output: string;
+  archiveVersion?: string;
+  json?: boolean;
+  force?: boolean;
+}
+
 export interface ForgeExtractOptions extends ForgeProfileValues {
   output: string;
   force?: boolean;
@@ -32,6 +47,7 @@ export const DEFAULT_EXTRACT_CLASSES = 'Skeleton,SkeletonComponent';
 
 /** The subcommands' work, loaded only when one runs. */
 const actions = () => import('../actions/forge.js');
+const writeActions = () => import('../actions/forge-write.js');
 
 const EXIT_STATUS = [
   '',
@@ -128,4 +144,70 @@ export function registerForgeCommands(program: Command): void {
       ].join('\n'),
     )
     .action(async (archive: string, options: ForgeExtractOptions) => (await actions()).extractCommand(archive, options));
+
+  addForceOption(
+    addForgeProfileOptions(
+      forge
+        .command('replace')
+        .description(
+          'write a copy of the archive with resources replaced by files (their class and object id say which), every other byte as it was',
+        )
+        .argument('<archive>', 'the .forge archive to copy (never written)')
+        .argument('<resource-file...>', 'Skeleton or SkeletonComponent files: each replaces the resource of its class and object id')
+        .requiredOption('-o, --output <out.forge>', 'the archive to write (never the input, nor any file given)')
+        .option('--entry <n|name>', 'with one file: the entry (data file) whose resource it replaces, by number or name')
+        .option('--resource <i|id|name>', 'with --entry: the resource, by index, hex id or name')
+        .option('--json', 'print what changed as JSON'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Each file must read to its exact end under some layout and be of the class and object id of the resource it',
+        'replaces (from its header, or at --entry/--resource). The data files that hold them are rebuilt in the',
+        "archive's own framing: its profile, set version, method and block size, LZO1X blocks compressed again and",
+        'stored blocks stored (a block of another method is written stored, which every reader reads; Oodle is refused).',
+        'Checksums, TOC sizes, index sizes and the offsets of every later data file and table are rewritten; every',
+        'other byte is copied as it is. The output is written through a temporary file, then renamed; memory stays flat.',
+        OUTPUT_RULE_HELP,
+        '',
+        'Exit status: 0 when every file was put in, 1 when one is refused (nothing is written), 2 on usage errors.',
+        '',
+        'Examples:',
+        '  anvil-skel forge replace DataPC.forge edited/Rider.Skeleton -o DataPC.modded.forge',
+        '  anvil-skel forge replace DataPC.forge Rider.Skeleton --entry CHR_Rider.Skeleton --resource 0 -o out.forge --json',
+      ].join('\n'),
+    )
+    .action(async (archive: string, files: string[], options: ForgeReplaceOptions) =>
+      (await writeActions()).replaceCommand(archive, files, options),
+    );
+
+  addForceOption(
+    addForgeProfileOptions(
+      forge
+        .command('pack')
+        .description('write an archive from a folder laid out as forge extract writes it (a folder per data file, a file per resource)')
+        .argument('<dir>', 'a folder written by forge extract (its forge-manifest.json keeps ids, names and framing), or one laid out so')
+        .requiredOption('-o, --output <out.forge>', 'the archive to write')
+        .option('--archive-version <n>', "the archive version to write (the manifest's, or the profile's first)")
+        .option('--json', 'print a summary as JSON'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'With a forge-manifest.json (forge extract --class all writes one), every id, name, type, record flag and the',
+        'framing come from it: forge extract then forge pack of an archive this tool wrote gives back the same bytes.',
+        'Without one, --forge-profile is needed: each folder is an entry named after it, each file a resource of the',
+        'class its extension names, with the object id its header gives (else the CRC-32 of folder/name).',
+        OUTPUT_RULE_HELP,
+        '',
+        'Examples:',
+        '  anvil-skel forge extract DataPC.forge -o unpacked/ --class all && anvil-skel forge pack unpacked/ -o DataPC.repacked.forge',
+        '  anvil-skel forge pack mods/ -o Mods.forge --forge-profile wildlands',
+      ].join('\n'),
+    )
+    .action(async (dir: string, options: ForgePackOptions) => (await writeActions()).packCommand(dir, options));
 }
