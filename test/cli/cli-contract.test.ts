@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { breakpointFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, type CliRun } from '../helpers/cli.js';
+import { handArchive, type HandEntry } from '../archive/forge-hand.js';
+import { filler, RIDER, riderEntry, SKELETON } from '../archive/forge-fixtures.js';
 
 const temp = realpathSync(mkdtempSync(join(tmpdir(), 'anvil-cli-contract-')));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -70,4 +72,128 @@ describe('inspect --hex detects the layout as inspect does', () => {
   });
 });
 
-void readFileSync;
+/** stdout as the one JSON object JSON mode promises (throws when it is anything else). */
+const parsed = (run: CliRun): Record<string, unknown> & { error?: Record<string, unknown> } => JSON.parse(run.stdout);
+
+/** The rider cut to 100 bytes: its header names a Skeleton, but the bone count at 0x11 asks for more bones than 79 bytes hold. */
+const CUT = RIDER.subarray(0, 100);
+const CUT_REFUSAL = 'offset 0x11 (17): bones: expected a count the remaining 79 bytes can hold';
+const cutFile = write('Cut.Skeleton', CUT);
+/** Entry 0: the rider; entry 1: the cut rider, alone. */
+const CUT_ENTRIES: HandEntry[] = [
+  riderEntry(filler(300, 1)),
+  { id: 0x77n, name: 'CHR_Cut.Skeleton', type: SKELETON, resources: [{ classHash: SKELETON, id: 0x78n, name: 'Cut', body: CUT }] },
+];
+const archive = write('DataPC.forge', handArchive(CUT_ENTRIES, { version: 27 }).bytes);
+const cutLabel = `${archive}: entry 1 "CHR_Cut.Skeleton": resource 0 "Cut"`;
+const riderLabel = `${archive}: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"`;
+/** A MeshBones file of the rider's root only: a valid input for skin bind. */
+const meshBones = write('meshbones.json', JSON.stringify([{ bone: '0x2C52CBB0', matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] }]));
+/** A dump of filler bytes holding no pose array. */
+const dump = write('game.dmp', filler(4096, 5));
+
+describe('JSON mode prints one JSON object, and a refusal is a refusal naming its file', () => {
+  it('pose find --json with no array in the dump prints an error object, exit 1', async () => {
+    const run = await runCli(['pose', 'find', '--json', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton', dump]);
+    expect(run.code).toBe(1);
+    const json = parsed(run);
+    expect(json.error?.kind).toBe('failed');
+    expect(json.error?.message).toContain(`in ${dump}`);
+    expect(run.stderr).toBe(`anvil-skel: ${json.error?.message}\n`);
+  });
+
+  const refusingCommands: [string, (skeleton: string, address: string[]) => string[]][] = [
+    ['pose show', (skeleton, address) => ['pose', 'show', '--json', skeleton, ...address]],
+    ['pose find', (skeleton, address) => ['pose', 'find', '--json', skeleton, dump, ...address]],
+    ['skin bind', (skeleton, address) => ['skin', 'bind', '--json', skeleton, meshBones, ...address]],
+  ];
+  it.each(refusingCommands)('%s --json on a refused Skeleton: {"file", "error": {"kind": "refused", …}}, the file named, exit 1', async (_, args) => {
+    for (const [skeleton, address, file] of [
+      [cutFile, [], cutFile],
+      [archive, ['--entry', '1'], cutLabel],
+    ] as const) {
+      const run = await runCli(args(skeleton, [...address]));
+      expect(run.code).toBe(1);
+      const json = parsed(run);
+      expect(json.file).toBe(file);
+      expect(json.error).toMatchObject({ kind: 'refused', offset: 17, path: 'bones' });
+      expect(json.error?.message).toMatch(new RegExp(`^${escape(`${file}: ${CUT_REFUSAL}`)}`));
+      expect(run.stderr).toBe(`anvil-skel: ${json.error?.message}\n`);
+    }
+  });
+
+  it('pose build names the refused file on its one stderr line', async () => {
+    const run = await runCli(['pose', 'build', cutFile, '-o', fresh('pose.bin')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^anvil-skel: ${escape(`${cutFile}: ${CUT_REFUSAL}`)}[^\n]*\n$`));
+  });
+
+  it('skin bind refuses MeshBones that are not JSON as a refusal of that file', async () => {
+    const notJson = write('broken.json', '[{');
+    const run = await runCli(['skin', 'bind', '--json', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton', notJson]);
+    expect(run.code).toBe(1);
+    const json = parsed(run);
+    expect(json.file).toBe(notJson);
+    expect(json.error?.kind).toBe('refused');
+    expect(json.error?.message).toMatch(new RegExp(`^${escape(notJson)}: not JSON: `));
+  });
+
+  it('inspect --json of a resource inside an archive gives the archive label as file; a loose file its path', async () => {
+    const inside = parsed(await runCli(['inspect', '--json', archive, '--entry', '0']));
+    expect(inside.file).toBe(riderLabel);
+    expect(inside.kind).toBe('Skeleton');
+    const loose = parsed(await runCli(['inspect', '--json', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton']));
+    expect(loose.file).toBe('samples/anvilnext/MAD_CHR_Skel_U.Skeleton');
+    expect({ ...inside, file: null }).toEqual({ ...loose, file: null });
+    const refused = await runCli(['inspect', '--json', archive, '--entry', '1']);
+    expect(refused.code).toBe(1);
+    expect(parsed(refused).file).toBe(cutLabel);
+    expect(parsed(refused).error?.message).toMatch(new RegExp(`^${escape(`${cutLabel}: ${CUT_REFUSAL}`)}`));
+  });
+});
+
+describe('usage errors are usage errors: exit 2, one line, no stack', () => {
+  const oneLine = (run: CliRun): void => {
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')).toHaveLength(2); // one line and its newline
+    expect(run.stderr).not.toMatch(/EISDIR|\n\s+at /);
+  };
+
+  it('pose find with a folder for the dump', async () => {
+    const folder = fresh('dumps');
+    mkdirSync(folder);
+    const run = await runCli(['pose', 'find', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton', folder]);
+    oneLine(run);
+    expect(run.stderr).toBe(`anvil-skel: pose find: the dump ${folder} is a directory; give a memory dump file\n`);
+    const json = await runCli(['pose', 'find', '--json', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton', folder]);
+    expect(json.code).toBe(2);
+    expect(parsed(json).error?.kind).toBe('usage');
+  });
+
+  it('--names given a Skeleton, an archive or a binary file: named, with what it is', async () => {
+    const binary = write('names.bin', Uint8Array.from([0x4c, 0x65, 0x66, 0x74, 0, 0xff]));
+    for (const [file, what] of [
+      ['samples/anvilnext/MAD_CHR_Skel_U.Skeleton', 'is a Skeleton resource (anvilnext), not a list of names'],
+      ['samples/anvilnext/MAD_CHR_Rider.SkeletonComponent', 'is a SkeletonComponent resource (anvilnext), not a list of names'],
+      [archive, 'is a .forge archive, not a list of names'],
+      [binary, 'is not text (a NUL byte at offset 4), not a list of names'],
+    ]) {
+      for (const args of [
+        ['inspect', '--names', file!, 'samples/scimitar/SWS_Skater.Skeleton'],
+        ['validate', '--names', file!, 'samples/scimitar/SWS_Skater.Skeleton'],
+        ['pose', 'show', '--names', file!, 'samples/scimitar/SWS_Skater.Skeleton'],
+      ]) {
+        const run = await runCli(args);
+        oneLine(run);
+        expect(run.stderr).toBe(`anvil-skel: names file ${JSON.stringify(file)} ${what} (one name per line)\n`);
+      }
+    }
+    // A name list is still a name list: its names resolve.
+    const list = write('names.txt', '# mine\nReference\n');
+    expect((await runCli(['inspect', '--names', list, 'samples/scimitar/SWS_Skater.Skeleton'])).code).toBe(0);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

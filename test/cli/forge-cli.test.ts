@@ -315,7 +315,11 @@ describe('inspect and validate inside an archive', () => {
     const inside = await runCli(['inspect', path, '--entry', 'CHR_Bike.Skeleton', '--resource', 'Skater', '--json']);
     expect(inside.code).toBe(0);
     const loose = await runCli(['inspect', 'samples/scimitar/SWS_Skater.Skeleton', '--json']);
-    expect(JSON.parse(inside.stdout)).toEqual(JSON.parse(loose.stdout));
+    // The same resource; only `file` differs: the archive label, the loose file's path.
+    expect(JSON.parse(inside.stdout)).toEqual({
+      ...JSON.parse(loose.stdout),
+      file: `${path}: entry 1 "CHR_Bike.Skeleton": resource 1 "Skater"`,
+    });
     // By number and index; an entry with one Skeleton needs no --resource.
     const byNumber = await runCli(['inspect', path, '--entry', '0', '--json']);
     expect(JSON.parse(byNumber.stdout).size).toBe(RIDER.length);

@@ -22,7 +22,7 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names);
   const resolve = (hash: number): string | null => dictionary.resolve(hash);
-  // From a .forge archive, `file` names archive, entry and resource.
+  // From a .forge archive, `file` names archive, entry and resource: in messages, and first in the JSON.
   const { bytes, header, label: file } = await readResourceInput(path, options, read, 'inspect');
 
   if (options.hex === true) {
@@ -52,17 +52,19 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     process.stderr.write(`${file}: ${error.message}\n`);
-    if (options.json === true) process.stdout.write(toJsonText({ file, error: { kind: 'refused', ...error.toJSON() } }));
+    // The message names the file, as every command's refusal does (pose, skin: RefusedInputError).
+    if (options.json === true)
+      process.stdout.write(toJsonText({ file, error: { kind: 'refused', ...error.toJSON(), message: `${file}: ${error.message}` } }));
     process.exitCode = EXIT_FAILED;
     return;
   }
   if (resource.kind === 'SkeletonComponent') {
     const json = componentToJson(resource.record, bytes.length);
-    process.stdout.write(options.json ? toJsonText(json) : componentText(json, file));
+    process.stdout.write(options.json ? toJsonText({ file, ...json }) : componentText(json, file));
     return;
   }
   const json = skeletonToJson(skeletonFromResource(resource), bytes.length, resolve);
-  process.stdout.write(options.json ? toJsonText(json) : skeletonText(json, file));
+  process.stdout.write(options.json ? toJsonText({ file, ...json }) : skeletonText(json, file));
   reportChecks(file, bytes, resource, resolve, options);
 }
 
