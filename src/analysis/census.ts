@@ -91,7 +91,7 @@ export class CensusAccumulator {
     this.current.skipped++;
   }
 
-  /** Counts a path skipped unread inside a walked directory (a FIFO, a symlink loop): listed, not a failure. */
+  /** Counts a path skipped unread inside a walked directory (a file over the size limit, a FIFO, a symlink loop): listed, not a failure. */
   addSkippedPath(path: string, reason: string): void {
     this.current.skippedPaths.push({ path, reason });
   }

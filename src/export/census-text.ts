@@ -37,7 +37,7 @@ export function censusSummaryText(report: CensusReport, source: string): string 
   }
   const skippedPaths = report.skippedPaths.length;
   if (skippedPaths > 0)
-    lines.push(`${count(skippedPaths, 'path')} skipped unread (FIFOs, devices, sockets, symlink loops, dangling links).`);
+    lines.push(`${count(skippedPaths, 'path')} skipped unread (files over the size limit, FIFOs, devices, sockets, symlink loops, dangling links).`);
   if (c.total > 0)
     lines.push(
       `${fmt(c.total)} SkeletonComponents: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,

@@ -2,7 +2,7 @@
  * The README's CLI contract, run as a user runs the commands: JSON parsed, exit codes read, stderr
  * read. Each case is one break a first pass over the CLI found (issue 26), on files this test writes.
  */
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -191,6 +191,128 @@ describe('usage errors are usage errors: exit 2, one line, no stack', () => {
     // A name list is still a name list: its names resolve.
     const list = write('names.txt', '# mine\nReference\n');
     expect((await runCli(['inspect', '--names', list, 'samples/scimitar/SWS_Skater.Skeleton'])).code).toBe(0);
+  });
+});
+
+/** A folder holding what a user's folder holds besides resources: a README, a JSON file, an archive. */
+function mixedFolder(): string {
+  const dir = fresh('mixed');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'README.md'), '# my rigs\n');
+  writeFileSync(join(dir, 'meshbones.json'), '[]\n');
+  copyFileSync(archive, join(dir, 'DataPC.forge'));
+  copyFileSync('samples/scimitar/SWS_Skater.Skeleton', join(dir, 'SWS_Skater.Skeleton'));
+  return dir;
+}
+
+/** The rider is 4,095 bytes, the skater 2,744: under --max-size 3000 the rider is too large. */
+const MAX = ['--max-size', '3000'];
+function oversizeFolder(): { dir: string; rider: string; skater: string } {
+  const dir = fresh('big');
+  mkdirSync(dir);
+  const rider = join(dir, 'MAD_CHR_Skel_U.Skeleton');
+  const skater = join(dir, 'SWS_Skater.Skeleton');
+  copyFileSync('samples/anvilnext/MAD_CHR_Skel_U.Skeleton', rider);
+  copyFileSync('samples/scimitar/SWS_Skater.Skeleton', skater);
+  return { dir, rider, skater };
+}
+const TOO_LARGE = /^Skeleton of 4\.0 KiB, larger than the 2\.9 KiB limit; not read/;
+
+describe('folders: what is not a resource is skipped, as every command skips it', () => {
+  it('probe DIR probes the Skeleton and skips the README, the JSON and the archive, exit 0; -v lists them', async () => {
+    const dir = mixedFolder();
+    const json = await runCli(['probe', '--json', dir]);
+    expect(json.code).toBe(0);
+    expect((JSON.parse(json.stdout) as { file: string; match: string }[]).map((p) => [p.file, p.match])).toEqual([
+      [join(dir, 'SWS_Skater.Skeleton'), 'scimitar'],
+    ]);
+    expect(json.stderr).toBe('probe: 3 files skipped: not a Skeleton or SkeletonComponent by header, or not read (-v lists them)\n');
+    const verbose = await runCli(['probe', '-v', dir]);
+    expect(verbose.code).toBe(0);
+    const skipped = verbose.stdout.split('\n').filter((line) => line.startsWith('skip  '));
+    expect(skipped).toEqual([
+      `skip  ${join(dir, 'DataPC.forge')}  (a .forge archive (probe reads loose resources))`,
+      expect.stringMatching(new RegExp(`^skip {2}${escape(join(dir, 'README.md'))} {2}\\(not a Skeleton or SkeletonComponent \\(`)),
+      expect.stringMatching(new RegExp(`^skip {2}${escape(join(dir, 'meshbones.json'))} {2}\\(not a Skeleton or SkeletonComponent \\(`)),
+    ]);
+    expect(verbose.stdout).toContain(`${join(dir, 'SWS_Skater.Skeleton')}: read exactly by scimitar\n`);
+    expect(verbose.stdout.trimEnd().split('\n').at(-1)).toBe('3 files skipped: not a Skeleton or SkeletonComponent by header, or not read');
+    // Named, a file of another class is still probed: each layout says where it stops, and no layout reads it.
+    expect((await runCli(['probe', join(dir, 'README.md')])).code).toBe(1);
+  });
+
+  it('a Skeleton over --max-size found in a folder is skipped with its reason; named, it fails', async () => {
+    const { dir, rider, skater } = oversizeFolder();
+    // census: listed among the paths skipped unread, not a refusal; the skater is counted.
+    const census = await runCli(['census', dir, ...MAX, '--json', '-']);
+    expect(census.code).toBe(0);
+    const report = JSON.parse(census.stdout);
+    expect(report.refusals).toEqual([]);
+    expect(report.skippedPaths).toEqual([{ path: rider, reason: expect.stringMatching(TOO_LARGE) }]);
+    expect(report.skeletons.total).toBe(1);
+    // validate: a skipped file with its reason.
+    const validate = await runCli(['validate', dir, ...MAX, '--json']);
+    expect(validate.code).toBe(0);
+    const files = JSON.parse(validate.stdout).files as { file: string; status: string; reason?: string }[];
+    expect(files.find((f) => f.file === rider)).toEqual({ file: rider, status: 'skipped', reason: expect.stringMatching(TOO_LARGE) });
+    expect(files.find((f) => f.file === skater)?.status).toBe('valid');
+    const verbose = await runCli(['validate', '-v', dir, ...MAX]);
+    expect(verbose.stdout).toMatch(new RegExp(`^skip {2}${escape(rider)} {2}\\(Skeleton of 4\\.0 KiB`, 'm'));
+    // probe: skipped, and the skater alone is probed.
+    const probe = await runCli(['probe', '--json', dir, ...MAX]);
+    expect(probe.code).toBe(0);
+    expect(JSON.parse(probe.stdout).map((p: { file: string }) => p.file)).toEqual([skater]);
+    // Named on the command line, the same file fails in each.
+    for (const args of [
+      ['census', rider, ...MAX],
+      ['validate', rider, ...MAX],
+      ['probe', rider, ...MAX],
+    ]) {
+      const run = await runCli(args);
+      expect(run.code, args[0]).toBe(1);
+      // census and validate name it on stderr; probe's verdict line says it was not read.
+      expect(run.stderr + run.stdout, args[0]).toContain(`${rider}: `);
+      expect(run.stderr + run.stdout, args[0]).toContain('larger than the 2.9 KiB limit');
+    }
+  });
+
+  it('assemble skips a Skeleton over --max-size found in its search folder, saying why, and finds it missing', async () => {
+    const dir = fresh('rig');
+    mkdirSync(dir);
+    copyFileSync('samples/anvilnext/MAD_CHR_Rider.SkeletonComponent', join(dir, 'MAD_CHR_Rider.SkeletonComponent'));
+    const rider = join(dir, 'MAD_CHR_Skel_U.Skeleton');
+    copyFileSync('samples/anvilnext/MAD_CHR_Skel_U.Skeleton', rider);
+    const run = await runCli(['assemble', join(dir, 'MAD_CHR_Rider.SkeletonComponent'), ...MAX, '--json']);
+    expect(run.code).toBe(1); // the main skeleton is missing
+    const report = JSON.parse(run.stdout);
+    expect(report.mainSkeleton.file).toBeNull();
+    expect(report.failures).toEqual([]);
+    expect(run.stderr).toMatch(new RegExp(`^anvil-skel: skipped ${escape(rider)}: Skeleton of 4\\.0 KiB, larger than the 2\\.9 KiB limit`, 'm'));
+  });
+
+  it('crack --skeletons reads the Skeletons inside an archive as it reads the loose file', async () => {
+    const fromArchive = await runCli(['crack', '--skeletons', archive, '--json']);
+    const fromFile = await runCli(['crack', '--skeletons', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton', '--json']);
+    const hashes = (run: CliRun): string[] => (JSON.parse(run.stdout) as { hash: string }[]).map((r) => r.hash);
+    // The rider's 31 bones (its bone count at 0x11): the archive's other Skeleton, the cut rider, is refused and named.
+    expect(hashes(fromFile).length).toBeGreaterThan(0);
+    expect(hashes(fromArchive)).toEqual(hashes(fromFile));
+    expect(fromArchive.stdout).toBe(fromFile.stdout);
+    expect(fromArchive.stderr).toContain(`anvil-skel: ${cutLabel}: ${CUT_REFUSAL}`);
+    expect(fromArchive.code).toBe(1);
+    // In a folder too, and with the refused record the only failure.
+    const dir = mixedFolder();
+    const inFolder = await runCli(['crack', '--skeletons', dir, '--json']);
+    expect(hashes(inFolder)).toEqual(expect.arrayContaining(hashes(fromFile)));
+  });
+
+  it('crack --skeletons that finds no Skeleton fails (exit 1) and says so', async () => {
+    const dir = fresh('text');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'README.md'), '# nothing here\n');
+    const run = await runCli(['crack', '0x2C52CBB0', '--skeletons', dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`anvil-skel: crack: no Skeleton found under --skeletons ${dir}\n`);
   });
 });
 

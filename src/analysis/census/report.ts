@@ -142,7 +142,7 @@ export interface CensusReport {
   refusals: CensusRefusal[];
   /** Every kept offender of a failed Proven check, by file, check and bone. */
   provenFailures: ProvenFailure[];
-  /** Paths inside walked directories that were skipped unread (FIFOs, devices, sockets, symlink loops, dangling links), by path. */
+  /** Paths inside walked directories that were skipped unread (files over the size limit, FIFOs, devices, sockets, symlink loops, dangling links), by path. */
   skippedPaths: { path: string; reason: string }[];
 }
 

@@ -151,7 +151,7 @@ export interface CensusState {
   refusals: CensusRefusal[];
   /** Every offender of a failed Proven check (a few per check and file): rare, and each fails the census. */
   provenFailures: ProvenFailure[];
-  /** Paths not read and not failed (a FIFO, a symlink loop or a dangling link inside a walked directory), with the reason. */
+  /** Paths not read and not failed (a file over the size limit, a FIFO, a symlink loop or a dangling link inside a walked directory), with the reason. */
   skippedPaths: { path: string; reason: string }[];
 }
 
