@@ -85,6 +85,17 @@ export class CensusAccumulator {
     state.refusals.push({ file, kind: 'unreadable', dialect: null, offset: null, path: '(file)', expected: null, actual: null, message });
   }
 
+  /**
+   * Counts one refusal of an archive as one file not read: its tables (`file` the archive), an
+   * index entry or a data file (`file` naming the entry), with the archive offset and field path.
+   */
+  addArchiveRefusal(file: string, refusal: RefusalReport): void {
+    const state = this.current;
+    state.files++;
+    state.archiveRefused++;
+    state.refusals.push({ file, kind: 'archive', dialect: null, ...refusal });
+  }
+
   /** Counts a file of another class without its bytes (the caller read only its header). */
   addSkipped(): void {
     this.current.files++;

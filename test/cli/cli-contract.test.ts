@@ -5,11 +5,15 @@
 import { copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { breakpointFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { breakpointFile, HIPS_HASH, unityFile, wildlandsFile } from '../helpers/sibling-fixtures.js';
+import { writeResource } from '../../src/formats/resource.js';
+import { buildSkeleton } from '../../src/model/build.js';
+import { scimitarRecordFromSkeleton } from '../../src/model/from-records.js';
+import { Progress } from '../../src/cli/progress.js';
 import { runCli, type CliRun } from '../helpers/cli.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
-import { filler, RIDER, riderEntry, SKELETON } from '../archive/forge-fixtures.js';
+import { BIKE, filler, RIDER, riderEntry, SKELETON } from '../archive/forge-fixtures.js';
 
 const temp = realpathSync(mkdtempSync(join(tmpdir(), 'anvil-cli-contract-')));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -313,6 +317,134 @@ describe('folders: what is not a resource is skipped, as every command skips it'
     const run = await runCli(['crack', '0x2C52CBB0', '--skeletons', dir]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`anvil-skel: crack: no Skeleton found under --skeletons ${dir}\n`);
+  });
+});
+
+describe('the census names what it counted, carries archive refusals whole, and says it in good grammar', () => {
+  it('names every layout counted, in the text summary and the Markdown headline', async () => {
+    const dir = fresh('layouts');
+    mkdirSync(dir);
+    copyFileSync('samples/scimitar/SWS_Skater.Skeleton', join(dir, 'SWS_Skater.Skeleton'));
+    copyFileSync('samples/anvilnext/MAD_CHR_Skel_U.Skeleton', join(dir, 'MAD_CHR_Skel_U.Skeleton'));
+    writeFileSync(join(dir, 'Unity.Skeleton'), unityFile());
+    writeFileSync(join(dir, 'Wildlands1.Skeleton'), wildlandsFile());
+    writeFileSync(join(dir, 'Wildlands2.Skeleton'), wildlandsFile());
+    const text = await runCli(['census', dir]);
+    expect(text.code).toBe(0);
+    // Registry order: anvilnext, scimitar, then the siblings met; each fixture has two bones, the rider 31, the skater 23.
+    expect(text.stdout).toContain(
+      `Census of ${dir}: 5 files, 5 Skeletons (1 anvilnext, 1 scimitar, 1 anvilnext/unity, 2 anvilnext/wildlands), 0 SkeletonComponents, 0 other files skipped.\n`,
+    );
+    expect(text.stdout).toContain('they hold 60 bones (31 anvilnext, 23 scimitar, 2 anvilnext/unity, 4 anvilnext/wildlands).');
+    const markdown = await runCli(['census', dir, '--markdown', '-']);
+    expect(markdown.stdout).toContain(
+      '5 files: 5 Skeletons (1 `anvilnext`, 1 `scimitar`, 1 `anvilnext/unity`, 2 `anvilnext/wildlands`), 0 SkeletonComponents, 0 of other classes skipped.\n',
+    );
+  });
+
+  it('says what the root-local denominator is', async () => {
+    const run = await runCli(['census', 'samples']);
+    // The seven anvilnext Skeletons of the samples store an own transform and a root reference; the skater does not.
+    expect(run.stdout).toContain(
+      "In 6 of the 7 Skeletons that store an own transform and a root local (the anvilnext family's, read to their end, with bones and a root reference), the stored root local already equals the own transform.\n",
+    );
+  });
+
+  it('a refused archive table or data file is a refusal of kind archive, with the offset and path archives[] gives', async () => {
+    const dir = fresh('archives');
+    mkdirSync(dir);
+    // One entry, v27: the data file's TOC set at 325 and its block checksum at 352 (test/cli/archive-address.test.ts works it out).
+    const { bytes, tocSets } = handArchive([riderEntry(filler(300, 1))], { version: 27 });
+    expect(tocSets[0]).toBe(325);
+    bytes[325 + 31]! ^= 0xff;
+    const broken = join(dir, 'Broken.forge');
+    writeFileSync(broken, bytes);
+    // The magic and nothing after it: the 21-byte header does not fit, refused at offset 0.
+    const bad = join(dir, 'Bad.forge');
+    writeFileSync(bad, 'scimitar\0\x1b\0\0\0garbage');
+    copyFileSync('samples/scimitar/SWS_Skater.Skeleton', join(dir, 'SWS_Skater.Skeleton'));
+    const run = await runCli(['census', dir, '--json', '-']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.refusals).toEqual([
+      expect.objectContaining({ file: bad, kind: 'archive', dialect: null, offset: 0, path: 'header' }),
+      expect.objectContaining({
+        file: `${broken}: entry 0 "CHR_Rider.Skeleton"`,
+        kind: 'archive',
+        dialect: null,
+        offset: 352,
+        path: 'entries[0].toc.blocks[0].checksum',
+      }),
+    ]);
+    for (const refusal of report.refusals as { file: string; offset: number; path: string; message: string }[]) {
+      const line = (report.archives as { archive: string; refusals: { offset: number; path: string; message: string }[] }[]).find((a) =>
+        refusal.file.startsWith(a.archive),
+      )!.refusals[0]!;
+      expect([refusal.offset, refusal.path, refusal.message]).toEqual([line.offset, line.path, `refused at ${line.message}`]);
+    }
+    // Counted as what they are: two refusals in archives, no unreadable file, no Skeleton file.
+    expect(report).toMatchObject({ files: 3, unreadable: 0, archiveRefused: 2, skeletons: { total: 1, refused: 0 } });
+    const text = await runCli(['census', dir]);
+    expect(text.stdout).toContain(
+      `Census of ${dir}: 3 files, 1 Skeleton (1 scimitar), 0 SkeletonComponents, 0 other files skipped, 2 refused in archives (tables or data files).\n`,
+    );
+    expect(text.stdout).toContain('2 archive tables or data files refused; each is named on stderr with its archive offset.\n');
+    expect(text.stdout).not.toContain('unreadable');
+    const markdown = (await runCli(['census', dir, '--markdown', '-'])).stdout;
+    expect(markdown).toContain('## Archive refusals\n\n- `' + bad + '`: refused at offset 0x0 (0): header: ');
+    expect(markdown).not.toContain('## Files no layout read');
+  });
+
+  it('sorts refusals by file, an archive’s entries by number (2 before 10), then by offset', async () => {
+    // Twelve entries, each one Skeleton: the bike, but the cut rider at entries 2 and 10.
+    const entries: HandEntry[] = Array.from({ length: 12 }, (_, n) => ({
+      id: BigInt(0x100 + n),
+      name: `E${n}.Skeleton`,
+      type: SKELETON,
+      resources: [{ classHash: SKELETON, id: BigInt(0x200 + n), name: `S${n}`, body: n === 2 || n === 10 ? CUT : BIKE }],
+    }));
+    const many = write('Many.forge', handArchive(entries, { version: 27 }).bytes);
+    const report = JSON.parse((await runCli(['census', many, cutFile, '--json', '-'])).stdout);
+    const archived = [`${many}: entry 2 "E2.Skeleton": resource 0 "S2"`, `${many}: entry 10 "E10.Skeleton": resource 0 "S10"`];
+    // As strings, "entry 10" sorts before "entry 2"; the loose file sorts by its path against the archive's.
+    expect(report.refusals.map((r: { file: string }) => r.file)).toEqual(cutFile < many ? [cutFile, ...archived] : [...archived, cutFile]);
+  });
+
+  it('says 1 SkeletonComponent, 1 bone name hash, no "All 0 Skeletons"', async () => {
+    const component = await runCli(['census', 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent']);
+    expect(component.stdout).toContain(', 0 Skeletons, 1 SkeletonComponent, 0 other files skipped.\nNo Skeleton was read.\n');
+    expect(component.stdout).toContain('\n1 SkeletonComponent: 1 read exactly;');
+    expect(component.stdout).not.toMatch(/All 0|SkeletonComponents:|0 of 0/);
+    const markdown = (await runCli(['census', 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent', '--markdown', '-'])).stdout;
+    expect(markdown).not.toMatch(/All 0|0 of 0/);
+    // One scimitar Skeleton of one bone, Hips (in the built-in dictionary).
+    const one = buildSkeleton({ dialect: 'scimitar', id: 0x42n, bones: [{ nameHash: HIPS_HASH, parent: -1, local: { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] } }] });
+    const file = write('One.Skeleton', writeResource({ kind: 'Skeleton', dialect: 'scimitar', record: scimitarRecordFromSkeleton(one) }));
+    const text = (await runCli(['census', file])).stdout;
+    expect(text).toContain(`Census of ${file}: 1 file, 1 Skeleton (1 scimitar), 0 SkeletonComponents, 0 other files skipped.\n`);
+    expect(text).toContain('The 1 Skeleton consumes exactly with the checked grammar, with no refusal; it holds 1 bone (1 scimitar).\n');
+    expect(text).toContain('1 of 1 bone name hash resolves through the name dictionary.\n');
+  });
+
+  it('groups the thousands of a progress line as the summary does', () => {
+    let drawn = '';
+    const tty = process.stderr.isTTY;
+    const ci = process.env.CI;
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      drawn += String(chunk);
+      return true;
+    });
+    try {
+      Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
+      delete process.env.CI;
+      const progress = new Progress('census', 2920);
+      progress.update(2920);
+    } finally {
+      write.mockRestore();
+      Object.defineProperty(process.stderr, 'isTTY', { value: tty, configurable: true });
+      if (ci !== undefined) process.env.CI = ci;
+    }
+    expect(drawn).toContain(' 2,920/2,920 files, ');
   });
 });
 

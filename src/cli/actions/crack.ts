@@ -1,6 +1,7 @@
 /** What `crack` does (declared in commands/names.ts): families, odds, and evidence from the rig. */
 import { readFile } from 'node:fs/promises';
 import { ParseError } from '../../io/errors.js';
+import { count, groupThousands } from '../../io/format.js';
 import { crackHashes, defaultVocabulary, planCrack } from '../../names/crack.js';
 import { formatHash, parseHash } from '../../names/crc32.js';
 import { defaultFamilies, familySize } from '../../names/families.js';
@@ -298,12 +299,13 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
   if (!options.json) {
     const searched = families.reduce((sum, family) => sum + familySize(family), 0);
     process.stderr.write(
-      `crack: ${results.length} hashes: ${tally.known} known, ${tally.likely} likely, ${tally.possible} only possible, ${tally.none} no match ` +
-        `(${unknown.length} unknown searched against ${searched.toLocaleString('en-US')} family names)\n`,
+      `crack: ${count(results.length, 'hash', 'hashes')}: ${groupThousands(tally.known)} known, ${groupThousands(tally.likely)} likely, ` +
+        `${groupThousands(tally.possible)} only possible, ${groupThousands(tally.none)} no match ` +
+        `(${groupThousands(unknown.length)} unknown searched against ${groupThousands(searched)} family names)\n`,
     );
     if (tally.possible > 0) {
       process.stderr.write(
-        `crack: ${tally.possible} hash(es) have only possible matches, which chance alone would give (expected chance ≥ ${threshold}); ` +
+        `crack: ${count(tally.possible, 'hash', 'hashes')} ${tally.possible === 1 ? 'has' : 'have'} only possible matches, which chance alone would give (expected chance ≥ ${threshold}); ` +
           'they are not named: give more of the rig (--skeletons, --hierarchy) for evidence\n',
       );
     }
