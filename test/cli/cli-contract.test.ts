@@ -10,6 +10,7 @@ import { breakpointFile, HIPS_HASH, unityFile, wildlandsFile } from '../helpers/
 import { writeResource } from '../../src/formats/resource.js';
 import { buildSkeleton } from '../../src/model/build.js';
 import { scimitarRecordFromSkeleton } from '../../src/model/from-records.js';
+import { readFileSync } from 'node:fs';
 import { Progress } from '../../src/cli/progress.js';
 import { runCli, type CliRun } from '../helpers/cli.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
@@ -445,6 +446,152 @@ describe('the census names what it counted, carries archive refusals whole, and 
       if (ci !== undefined) process.env.CI = ci;
     }
     expect(drawn).toContain(' 2,920/2,920 files, ');
+  });
+});
+
+/** A key list as help gives it: `{"a","b":[{"c"}]}` or `[{ "name", "hash" }]`; null for a key with no nested list. */
+type KeyShape = { keys: Map<string, KeyShape | null> } | { items: KeyShape | null };
+
+/** Parses the first `{…}` or `[…]` of `text` (keys quoted or bare, `...` for an unlisted item). */
+function keyShape(text: string): KeyShape {
+  const start = text.search(/[{[]/);
+  const tokens = text.slice(start).match(/\.\.\.|"[^"]*"|[A-Za-z_]\w*|[{}[\],:]/g)!;
+  let at = 0;
+  const value = (): KeyShape | null => {
+    const token = tokens[at++];
+    if (token === '...') return null;
+    if (token === '[') {
+      const items = tokens[at] === ']' ? null : value();
+      expect(tokens[at++]).toBe(']');
+      return { items };
+    }
+    expect(token).toBe('{');
+    const keys = new Map<string, KeyShape | null>();
+    while (tokens[at] !== '}') {
+      const key = tokens[at++]!.replace(/"/g, '');
+      keys.set(key, tokens[at] === ':' ? (at++, value()) : null);
+      if (tokens[at] === ',') at++;
+    }
+    at++;
+    return { keys };
+  };
+  return value()!;
+}
+
+/** Holds a printed JSON value to the shape help gives: every key help lists printed, none other; nested lists likewise. */
+function expectShape(printed: unknown, shape: KeyShape | null, where: string): void {
+  if (shape === null || printed === null) return;
+  if ('items' in shape) {
+    expect(Array.isArray(printed), where).toBe(true);
+    (printed as unknown[]).forEach((item, i) => expectShape(item, shape.items, `${where}[${i}]`));
+    return;
+  }
+  expect(Object.keys(printed as object).sort(), where).toEqual([...shape.keys.keys()].sort());
+  for (const [key, nested] of shape.keys) expectShape((printed as Record<string, unknown>)[key], nested, `${where}.${key}`);
+}
+
+/** The `--json` option's description in a command's --help. */
+async function helpShape(command: string[]): Promise<KeyShape> {
+  const help = (await runCli([...command, '--help'])).stdout.replace(/\n\s+/g, ' ');
+  const line = /--json(?: \[file\])? +(print[^]*?)(?= {2}-|$)/.exec(help);
+  expect(line, `${command.join(' ')} --help describes --json`).not.toBeNull();
+  return keyShape(line![1]!);
+}
+
+describe('help gives the keys --json prints', () => {
+  // The skin tests' three-bone rig (bone 1 at (1, 2, 3) turned 90° about z, bone 2 at (1, 0, 0) under it) and its
+  // MeshBones (test/cli/skin.test.ts works out the inverse binds); a frame whose third entry is moved 1.4 mm, so a pair is off.
+  const S = Math.SQRT1_2;
+  const rig = write(
+    'Rig.Skeleton',
+    writeResource({
+      kind: 'Skeleton',
+      dialect: 'scimitar',
+      record: scimitarRecordFromSkeleton(
+        buildSkeleton({
+          dialect: 'scimitar',
+          id: 0x100n,
+          bones: [
+            { nameHash: 0xa0, parent: -1, local: { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] } },
+            { nameHash: 0xa1, parent: 0, local: { position: [1, 2, 3, 0], rotation: [0, 0, S, S] } },
+            { nameHash: 0xa2, parent: 1, local: { position: [1, 0, 0, 0], rotation: [0, 0, 0, 1] } },
+          ],
+        }),
+      ),
+    }),
+  );
+  const ROWS = [0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0];
+  const rigMeshBones = write(
+    'rig-meshbones.json',
+    JSON.stringify([
+      { bone: '0xA0', matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] },
+      { bone: '0xA1', matrix: [...ROWS, -2, 1, -3, 1] },
+      { bone: '0xA2', matrix: [...ROWS, -3, 1, -3, 1] },
+    ]),
+  );
+  const palette = write('palette.json', '[0, 1, 2]');
+  // c0–c38 zero, then three identity entries, the last moved 0.0014 along y (f32 0x3AB78034 in its second row's w).
+  const frame = new Float32Array(4 * (39 + 9));
+  for (let entry = 0; entry < 3; entry++) for (let row = 0; row < 3; row++) frame[4 * (39 + 3 * entry + row) + row] = 1;
+  frame[4 * (39 + 6 + 1) + 3] = 0.0014;
+  const constants = write('frame1.bin', new Uint8Array(frame.buffer));
+
+  it('skin bind and skin capture', async () => {
+    const bind = await runCli(['skin', 'bind', '--json', rig, rigMeshBones]);
+    expect(bind.code).toBe(0);
+    expectShape(JSON.parse(bind.stdout), await helpShape(['skin', 'bind']), 'skin bind');
+    const capture = await runCli(['skin', 'capture', '--json', rig, rigMeshBones, '--palette', palette, '--constants', constants]);
+    expect(capture.code).toBe(0);
+    const report = JSON.parse(capture.stdout);
+    expect(report.frames[0].offenders.length).toBeGreaterThan(0);
+    expectShape(report, await helpShape(['skin', 'capture']), 'skin capture');
+  });
+
+  it('forge list, with and without --resources, a refused data file among them: every key, always', async () => {
+    const shape = await helpShape(['forge', 'list']);
+    const { bytes } = handArchive([riderEntry(filler(300, 1))], { version: 27 });
+    bytes[325 + 31]! ^= 0xff; // the rider's block checksum (as above)
+    const broken = write('Broken.forge', bytes);
+    for (const args of [[archive], [archive, '--resources'], [broken, '--resources'], [broken]]) {
+      const run = await runCli(['forge', 'list', '--json', ...args]);
+      const json = JSON.parse(run.stdout);
+      expectShape(json, shape, `forge list ${args.join(' ')}`);
+      if (!args.includes('--resources')) for (const entry of json.entries) expect(entry).toMatchObject({ resources: null, refusal: null });
+    }
+    const refused = JSON.parse((await runCli(['forge', 'list', '--json', broken, '--resources'])).stdout);
+    expect(refused.entries[0]).toMatchObject({ resources: null, refusal: { entry: 0, offset: 352 } });
+    expect(refused.refusals).toEqual([refused.entries[0].refusal]);
+  });
+
+  it('pose find and pose show', async () => {
+    const array = fresh('rider.pose');
+    expect((await runCli(['pose', 'build', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton', '-o', array])).code).toBe(0);
+    const found = write('found.dmp', Uint8Array.from([...filler(1000, 7), ...readFileSync(array)]));
+    const find = await runCli(['pose', 'find', '--json', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton', found]);
+    expect(find.code).toBe(0);
+    expectShape(JSON.parse(find.stdout), await helpShape(['pose', 'find']), 'pose find');
+    const show = await runCli(['pose', 'show', '--json', 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton']);
+    expectShape(JSON.parse(show.stdout), await helpShape(['pose', 'show']), 'pose show');
+  });
+
+  it('census and validate help give the label as the reports print it; only pose find speaks of finding no array', async () => {
+    const label = `'archive: entry N "name": resource I "name"'`;
+    for (const command of ['census', 'validate']) {
+      const help = (await runCli([command, '--help'])).stdout;
+      expect(help, command).toContain(label);
+      expect(help, command).not.toContain('entry N: resource I');
+    }
+    // The label help gives is the one printed: census --json of the archive names its rider so.
+    const report = JSON.parse((await runCli(['census', archive, '--json', '-'])).stdout);
+    expect(report.refusals[0].file).toMatch(/^.+: entry \d+ ".*": resource \d+ ".*"$/);
+    for (const sub of ['build', 'show']) expect((await runCli(['pose', sub, '--help'])).stdout, sub).not.toMatch(/no array/);
+    expect((await runCli(['pose', 'find', '--help'])).stdout).toContain('no array was found');
+  });
+
+  it('hash, unhash and crack', async () => {
+    expectShape(JSON.parse((await runCli(['hash', '--json', 'Hips'])).stdout), await helpShape(['hash']), 'hash');
+    expectShape(JSON.parse((await runCli(['unhash', '--json', '0xDED10611'])).stdout), await helpShape(['unhash']), 'unhash');
+    expectShape(JSON.parse((await runCli(['crack', '--json', '0xDED10611'])).stdout), await helpShape(['crack']), 'crack');
   });
 });
 

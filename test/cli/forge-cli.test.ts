@@ -89,6 +89,7 @@ describe.each(variants)('an archive of %s', (_, options) => {
           name: r.name,
           size: r.body.length,
         })),
+        refusal: null,
       })),
     );
     expect(json.refusals).toEqual([]);

@@ -22,8 +22,8 @@ import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '
 import { Progress } from '../progress.js';
 import { writeFilesAtomic, type OutputFile } from '../write-file.js';
 
-/** A refusal as JSON: where (archive offset), which field, what was expected and found. */
-type RefusalJson = ReturnType<ParseError['toJSON']> & { entry?: number };
+/** A refusal as JSON: the entry (null for the archive's own tables), where (archive offset), which field, what was expected and found. */
+type RefusalJson = { entry: number | null } & ReturnType<ParseError['toJSON']>;
 
 function classes(value: string | undefined): Set<number> | null {
   if (value === undefined) return null;
@@ -72,8 +72,10 @@ interface EntryJson {
   typeName: string | null;
   offset: number;
   size: number;
-  resources?: ResourceJson[];
-  refusal?: RefusalJson;
+  /** The resources of the data file (those --class keeps); null without --resources, or when the data file is refused. */
+  resources: ResourceJson[] | null;
+  /** Why the data file was refused (with --resources); null when it was not. */
+  refusal: RefusalJson | null;
 }
 
 function resourceJson(resource: ForgeResource, index: number): ResourceJson {
@@ -99,7 +101,7 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
     return reportOpenFailure(error, json);
   }
   const { forge } = opened;
-  const refusals: RefusalJson[] = forge.refusals.map((r) => r.toJSON());
+  const refusals: RefusalJson[] = forge.refusals.map((r) => ({ entry: null, ...r.toJSON() }));
   for (const r of forge.refusals) process.stderr.write(`${archiveRefusalLine(archive, r)}\n`);
   const listed: EntryJson[] = [];
   const progress = options.resources === true ? new Progress('forge list', forge.entries.length) : null;
@@ -117,6 +119,8 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
         typeName: forgeClassName(entry.resourceType),
         offset: entry.offset,
         size: entry.size,
+        resources: null,
+        refusal: null,
       };
       if (options.resources === true) {
         try {
@@ -131,7 +135,7 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
           process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: refused at ${error.message}\n`);
         }
         progress!.update(++done);
-        if (wanted !== null && row.refusal === undefined && row.resources!.length === 0) continue;
+        if (wanted !== null && row.refusal === null && row.resources!.length === 0) continue;
       }
       listed.push(row);
     }
@@ -167,7 +171,7 @@ function listText(archive: string, forge: Forge, rows: readonly EntryJson[], ref
         `      ${String(r.index).padStart(3)}  ${(r.className ?? r.class).padEnd(18)} ${r.id}  ${groupThousands(r.size).padStart(11)}  ${printable(r.name)}`,
       );
     }
-    if (row.refusal !== undefined) lines.push(`      refused: ${row.refusal.message}`);
+    if (row.refusal !== null) lines.push(`      refused: ${row.refusal.message}`);
   }
   lines.push(`${count(rows.length, 'entry', 'entries')} listed${refused ? `, ${refused} refused` : ''}`);
   return `${lines.join('\n')}\n`;
