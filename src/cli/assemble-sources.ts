@@ -24,8 +24,7 @@ import type { ResourceReadOptions } from './read-options.js';
  * component names it, as every command skips one.
  */
 export type SkeletonPlace =
-  | { label: string; path: string; tooLarge?: string }
-  | { label: string; archive: string; entry: ForgeEntry; index: number };
+  { label: string; path: string; tooLarge?: string } | { label: string; archive: string; entry: ForgeEntry; index: number };
 
 /** Skeletons of the search paths by object id: the first in walk order wins. */
 export interface SkeletonIndex {

@@ -22,7 +22,12 @@ export function layoutCounts(counts: Readonly<Record<string, number>>, name: (la
 }
 
 /** `8 Skeletons (7 anvilnext, 1 scimitar)`, or `0 Skeletons`: a count with the layouts it spreads over. */
-export function countByLayout(total: number, counts: Readonly<Record<string, number>>, noun: string, name?: (layout: string) => string): string {
+export function countByLayout(
+  total: number,
+  counts: Readonly<Record<string, number>>,
+  noun: string,
+  name?: (layout: string) => string,
+): string {
   const layouts = layoutCounts(counts, name);
   return `${count(total, noun)}${layouts === '' ? '' : ` (${layouts})`}`;
 }
@@ -83,7 +88,9 @@ export function censusSummaryText(report: CensusReport, source: string): string 
     );
   const skippedPaths = report.skippedPaths.length;
   if (skippedPaths > 0)
-    lines.push(`${count(skippedPaths, 'path')} skipped unread (files over the size limit, FIFOs, devices, sockets, symlink loops, dangling links).`);
+    lines.push(
+      `${count(skippedPaths, 'path')} skipped unread (files over the size limit, FIFOs, devices, sockets, symlink loops, dangling links).`,
+    );
   if (c.total > 0)
     lines.push(
       `${count(c.total, 'SkeletonComponent')}: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,

@@ -93,7 +93,10 @@ const archive = write('DataPC.forge', handArchive(CUT_ENTRIES, { version: 27 }).
 const cutLabel = `${archive}: entry 1 "CHR_Cut.Skeleton": resource 0 "Cut"`;
 const riderLabel = `${archive}: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"`;
 /** A MeshBones file of the rider's root only: a valid input for skin bind. */
-const meshBones = write('meshbones.json', JSON.stringify([{ bone: '0x2C52CBB0', matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] }]));
+const meshBones = write(
+  'meshbones.json',
+  JSON.stringify([{ bone: '0x2C52CBB0', matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] }]),
+);
 /** A dump of filler bytes holding no pose array. */
 const dump = write('game.dmp', filler(4096, 5));
 
@@ -112,20 +115,23 @@ describe('JSON mode prints one JSON object, and a refusal is a refusal naming it
     ['pose find', (skeleton, address) => ['pose', 'find', '--json', skeleton, dump, ...address]],
     ['skin bind', (skeleton, address) => ['skin', 'bind', '--json', skeleton, meshBones, ...address]],
   ];
-  it.each(refusingCommands)('%s --json on a refused Skeleton: {"file", "error": {"kind": "refused", …}}, the file named, exit 1', async (_, args) => {
-    for (const [skeleton, address, file] of [
-      [cutFile, [], cutFile],
-      [archive, ['--entry', '1'], cutLabel],
-    ] as const) {
-      const run = await runCli(args(skeleton, [...address]));
-      expect(run.code).toBe(1);
-      const json = parsed(run);
-      expect(json.file).toBe(file);
-      expect(json.error).toMatchObject({ kind: 'refused', offset: 17, path: 'bones' });
-      expect(json.error?.message).toMatch(new RegExp(`^${escape(`${file}: ${CUT_REFUSAL}`)}`));
-      expect(run.stderr).toBe(`anvil-skel: ${json.error?.message}\n`);
-    }
-  });
+  it.each(refusingCommands)(
+    '%s --json on a refused Skeleton: {"file", "error": {"kind": "refused", …}}, the file named, exit 1',
+    async (_, args) => {
+      for (const [skeleton, address, file] of [
+        [cutFile, [], cutFile],
+        [archive, ['--entry', '1'], cutLabel],
+      ] as const) {
+        const run = await runCli(args(skeleton, [...address]));
+        expect(run.code).toBe(1);
+        const json = parsed(run);
+        expect(json.file).toBe(file);
+        expect(json.error).toMatchObject({ kind: 'refused', offset: 17, path: 'bones' });
+        expect(json.error?.message).toMatch(new RegExp(`^${escape(`${file}: ${CUT_REFUSAL}`)}`));
+        expect(run.stderr).toBe(`anvil-skel: ${json.error?.message}\n`);
+      }
+    },
+  );
 
   it('pose build names the refused file on its one stderr line', async () => {
     const run = await runCli(['pose', 'build', cutFile, '-o', fresh('pose.bin')]);
@@ -292,7 +298,9 @@ describe('folders: what is not a resource is skipped, as every command skips it'
     const report = JSON.parse(run.stdout);
     expect(report.mainSkeleton.file).toBeNull();
     expect(report.failures).toEqual([]);
-    expect(run.stderr).toMatch(new RegExp(`^anvil-skel: skipped ${escape(rider)}: Skeleton of 4\\.0 KiB, larger than the 2\\.9 KiB limit`, 'm'));
+    expect(run.stderr).toMatch(
+      new RegExp(`^anvil-skel: skipped ${escape(rider)}: Skeleton of 4\\.0 KiB, larger than the 2\\.9 KiB limit`, 'm'),
+    );
   });
 
   it('crack --skeletons reads the Skeletons inside an archive as it reads the loose file', async () => {
@@ -419,7 +427,11 @@ describe('the census names what it counted, carries archive refusals whole, and 
     const markdown = (await runCli(['census', 'samples/anvilnext/MAD_NPC_Generic.SkeletonComponent', '--markdown', '-'])).stdout;
     expect(markdown).not.toMatch(/All 0|0 of 0/);
     // One scimitar Skeleton of one bone, Hips (in the built-in dictionary).
-    const one = buildSkeleton({ dialect: 'scimitar', id: 0x42n, bones: [{ nameHash: HIPS_HASH, parent: -1, local: { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] } }] });
+    const one = buildSkeleton({
+      dialect: 'scimitar',
+      id: 0x42n,
+      bones: [{ nameHash: HIPS_HASH, parent: -1, local: { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] } }],
+    });
     const file = write('One.Skeleton', writeResource({ kind: 'Skeleton', dialect: 'scimitar', record: scimitarRecordFromSkeleton(one) }));
     const text = (await runCli(['census', file])).stdout;
     expect(text).toContain(`Census of ${file}: 1 file, 1 Skeleton (1 scimitar), 0 SkeletonComponents, 0 other files skipped.\n`);

@@ -42,7 +42,8 @@ describe('the README Library table', () => {
 
   it('names only exports its entry has', () => {
     for (const { entry, holds } of libraryRows()) {
-      for (const [, name] of holds.matchAll(/`([A-Za-z_$][\w$]*)`/g)) expect(MODULES[entry]!, `${entry} exports ${name}`).toHaveProperty(name!);
+      for (const [, name] of holds.matchAll(/`([A-Za-z_$][\w$]*)`/g))
+        expect(MODULES[entry]!, `${entry} exports ${name}`).toHaveProperty(name!);
     }
   });
 });

@@ -170,7 +170,12 @@ function ordered(names: readonly string[], exact: number, counts: Readonly<Recor
 function refusalPlace(file: string): { base: string; entry: number; resource: number; rest: string } {
   const label = /^(.*?): entry (\d+) "(?:[^"\\]|\\.)*"(?:: resource (\d+) "(?:[^"\\]|\\.)*")?/.exec(file);
   if (label === null) return { base: file, entry: -1, resource: -1, rest: '' };
-  return { base: label[1]!, entry: Number(label[2]), resource: label[3] === undefined ? -1 : Number(label[3]), rest: file.slice(label[0].length) };
+  return {
+    base: label[1]!,
+    entry: Number(label[2]),
+    resource: label[3] === undefined ? -1 : Number(label[3]),
+    rest: file.slice(label[0].length),
+  };
 }
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -91,7 +91,10 @@ export async function probeCommand(paths: string[], options: ProbeOptions): Prom
       if (got.skippable && !input.explicit) skipped.push({ file: input.path, reason: got.reason });
       else results.push({ file: input.path, match: null, error: got.reason });
     } else if (got.kind === 'other' && !input.explicit) {
-      skipped.push({ file: input.path, reason: isForgeHeader(got.head) ? 'a .forge archive (probe reads loose resources)' : got.description });
+      skipped.push({
+        file: input.path,
+        reason: isForgeHeader(got.head) ? 'a .forge archive (probe reads loose resources)' : got.description,
+      });
     } else {
       // A named file of no layout is still probed: each layout then says where (at its class) it stops.
       const bytes = got.kind === 'resource' ? got.bytes : got.kind === 'other' ? got.head : new Uint8Array(0);

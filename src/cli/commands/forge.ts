@@ -40,7 +40,10 @@ export function registerForgeCommands(program: Command): void {
     .argument('<archive>', 'a .forge archive (told by its magic, whatever its name)')
     .option(
       '--json',
-      'print JSON instead of a table: {"archive","version","entryCount","entries":[{"number","id","name","type","typeName","offset","size","resources":[{"index","class","className","id","name","size"}],"refusal"}],"refusals":[{"entry","offset","path","expected","actual","message"}]}; every key always, resources null without --resources',
+      'print JSON instead of a table: ' +
+        '{"archive","version","entryCount","entries":[{"number","id","name","type","typeName","offset","size",' +
+        '"resources":[{"index","class","className","id","name","size"}],"refusal"}],' +
+        '"refusals":[{"entry","offset","path","expected","actual","message"}]}; every key always, resources null without --resources',
     )
     .option(
       '--class <classes>',
