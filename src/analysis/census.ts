@@ -85,13 +85,24 @@ export class CensusAccumulator {
     state.refusals.push({ file, kind: 'unreadable', dialect: null, offset: null, path: '(file)', expected: null, actual: null, message });
   }
 
+  /**
+   * Counts one refusal of an archive as one file not read: its tables (`file` the archive), an
+   * index entry or a data file (`file` naming the entry), with the archive offset and field path.
+   */
+  addArchiveRefusal(file: string, refusal: RefusalReport): void {
+    const state = this.current;
+    state.files++;
+    state.archiveRefused++;
+    state.refusals.push({ file, kind: 'archive', dialect: null, ...refusal });
+  }
+
   /** Counts a file of another class without its bytes (the caller read only its header). */
   addSkipped(): void {
     this.current.files++;
     this.current.skipped++;
   }
 
-  /** Counts a path skipped unread inside a walked directory (a FIFO, a symlink loop): listed, not a failure. */
+  /** Counts a path skipped unread inside a walked directory (a file over the size limit, a FIFO, a symlink loop): listed, not a failure. */
   addSkippedPath(path: string, reason: string): void {
     this.current.skippedPaths.push({ path, reason });
   }

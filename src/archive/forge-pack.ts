@@ -87,7 +87,8 @@ export function manifestEntry(entry: ForgeEntry, file: ForgeDataFile, folder: st
       class: hex(r.classHash >>> 0),
       name: r.name,
       file: files[i] ?? null,
-      subHeader: r.subHeader.extra === null ? null : { head: hexBytes(r.subHeader.extra.head), entries: r.subHeader.extra.entries.map(hexBytes) },
+      subHeader:
+        r.subHeader.extra === null ? null : { head: hexBytes(r.subHeader.extra.head), entries: r.subHeader.extra.entries.map(hexBytes) },
       tocRest: (file.tocRecords[i]!.rest as number | number[] | null) ?? null,
     })),
   };
@@ -111,14 +112,17 @@ export function manifestOf(archive: string, forge: Forge, framing: ForgeManifest
 /** Checks a parsed manifest's shape; throws an Error naming the first field that is wrong. */
 export function checkManifest(value: unknown): ForgeManifest {
   const m = value as Partial<ForgeManifest> | null;
-  if (m === null || typeof m !== 'object' || m.format !== FORGE_MANIFEST_FORMAT) throw new Error(`not a manifest of this project (format "${FORGE_MANIFEST_FORMAT}")`);
+  if (m === null || typeof m !== 'object' || m.format !== FORGE_MANIFEST_FORMAT)
+    throw new Error(`not a manifest of this project (format "${FORGE_MANIFEST_FORMAT}")`);
   if (typeof m.version !== 'number' || !Number.isInteger(m.version)) throw new Error('manifest: version is not an integer');
   if (forgeProfileByName(String(m.profile)) === undefined) throw new Error(`manifest: unknown profile ${JSON.stringify(m.profile)}`);
   if (!Array.isArray(m.entries)) throw new Error('manifest: entries is not a list');
   for (const [i, e] of m.entries.entries()) {
-    if (typeof e?.name !== 'string' || typeof e.id !== 'string' || !Array.isArray(e.resources)) throw new Error(`manifest: entries[${i}] lacks a name, id or resources`);
+    if (typeof e?.name !== 'string' || typeof e.id !== 'string' || !Array.isArray(e.resources))
+      throw new Error(`manifest: entries[${i}] lacks a name, id or resources`);
     for (const [j, r] of e.resources.entries()) {
-      if (typeof r?.id !== 'string' || typeof r.class !== 'string' || typeof r.name !== 'string') throw new Error(`manifest: entries[${i}].resources[${j}] lacks an id, class or name`);
+      if (typeof r?.id !== 'string' || typeof r.class !== 'string' || typeof r.name !== 'string')
+        throw new Error(`manifest: entries[${i}].resources[${j}] lacks an id, class or name`);
     }
   }
   return m as ForgeManifest;
@@ -138,8 +142,17 @@ export function packArchive(manifest: ForgeManifest, bodyOf: (entry: ManifestEnt
     timestamp: e.timestamp,
     resources: e.resources.map((r) => {
       const subHeader: RecordSubHeader =
-        r.subHeader === null ? { flag: 0, extra: null } : { flag: 1, extra: { head: fromHex(r.subHeader.head), entries: r.subHeader.entries.map(fromHex) } };
-      return { classHash: Number.parseInt(r.class, 16), id: BigInt(r.id), name: r.name, body: bodyOf(e, r), subHeader, tocRest: r.tocRest ?? undefined };
+        r.subHeader === null
+          ? { flag: 0, extra: null }
+          : { flag: 1, extra: { head: fromHex(r.subHeader.head), entries: r.subHeader.entries.map(fromHex) } };
+      return {
+        classHash: Number.parseInt(r.class, 16),
+        id: BigInt(r.id),
+        name: r.name,
+        body: bodyOf(e, r),
+        subHeader,
+        tocRest: r.tocRest ?? undefined,
+      };
     }),
   }));
   return writeForge({

@@ -17,11 +17,16 @@ import type { Skeleton } from '../model/skeleton.js';
 import type { InputWalk } from './files.js';
 import { unreadRecordMessage } from './census-archive-read.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile, type OpenedForge } from './forge-archive.js';
-import { headerOfBytes, readInputFile, readResourceHeader, type HeaderRead } from './input-file.js';
+import { headerOfBytes, oversizeReason, readInputFile, readResourceHeader, type HeaderRead } from './input-file.js';
 import type { ResourceReadOptions } from './read-options.js';
 
-/** Where a Skeleton is: a file of its own, or a record of an archive's data file, re-read when needed. */
-export type SkeletonPlace = { label: string; path: string } | { label: string; archive: string; entry: ForgeEntry; index: number };
+/**
+ * Where a Skeleton is: a file of its own, or a record of an archive's data file, re-read when
+ * needed. `tooLarge`: a file found in a folder over --max-size, skipped (with this reason) when a
+ * component names it, as every command skips one.
+ */
+export type SkeletonPlace =
+  { label: string; path: string; tooLarge?: string } | { label: string; archive: string; entry: ForgeEntry; index: number };
 
 /** Skeletons of the search paths by object id: the first in walk order wins. */
 export interface SkeletonIndex {
@@ -55,7 +60,9 @@ export async function indexSkeletons(walk: InputWalk, read: ResourceReadOptions,
       continue;
     }
     const id = anvilnextSkeletonId(readResourceHeader(file.path, read.dialect));
-    if (id !== undefined) add(id, { label: file.path, path: file.path });
+    if (id === undefined) continue;
+    const tooLarge = file.explicit ? null : oversizeReason(file.path, 'Skeleton', read.maxSize);
+    add(id, { label: file.path, path: file.path, ...(tooLarge === null ? {} : { tooLarge }) });
   }
   return { places, duplicates };
 }
@@ -189,8 +196,10 @@ export class SkeletonCache {
     private readonly archives: OpenArchives,
   ) {}
 
+  /** The file or record carrying `id`; null when none does, or the file was skipped for its size. */
   fileOf(id: bigint): string | null {
-    return this.index.places.get(id)?.label ?? null;
+    const place = this.index.places.get(id);
+    return place === undefined || 'tooLarge' in place ? null : place.label;
   }
 
   /** Reads the Skeletons carrying `ids` that are not read yet; a refused one is a failure, named once. */
@@ -199,7 +208,10 @@ export class SkeletonCache {
       if (this.loaded.has(id)) continue;
       const place = this.index.places.get(id);
       let skeleton: Skeleton | null = null;
-      if (place !== undefined) {
+      if (place !== undefined && 'tooLarge' in place) {
+        // Found in a folder and over --max-size: skipped, so the component finds it missing, and says why.
+        process.stderr.write(`anvil-skel: skipped ${place.path}: ${place.tooLarge}\n`);
+      } else if (place !== undefined) {
         const decoded = await this.decode(place);
         if (decoded === null) skeleton = null;
         else if (decoded.ok && decoded.value.kind === 'Skeleton') skeleton = skeletonFromResource(decoded.value);

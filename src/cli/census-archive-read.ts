@@ -44,7 +44,7 @@ export interface ArchiveBatchCounts {
   /** Skeleton and SkeletonComponent records among them. */
   skeletons: number;
   components: number;
-  /** Data files refused (each also in the census as an unreadable file). */
+  /** Data files refused (each also in the census as a refused archive file). */
   refusals: ArchiveRefusalReport[];
 }
 
@@ -62,7 +62,7 @@ export function addBatchCounts(a: ArchiveBatchCounts, b: ArchiveBatchCounts): vo
   a.refusals.push(...b.refusals);
 }
 
-/** A refusal as the census and the archive report keep it; `census` counts it as an unreadable file. */
+/** A refusal as the census and the archive report keep it; `census` counts it as a refused archive file, with its offset and path. */
 export function recordArchiveRefusal(
   census: CensusAccumulator,
   counts: ArchiveBatchCounts,
@@ -71,7 +71,8 @@ export function recordArchiveRefusal(
   error: ParseError,
 ): void {
   const where = entry === null ? archive : `${archive}: ${forgeEntryLabel(entry)}`;
-  census.addUnreadable(where, `refused at ${error.message}`);
+  const { offset, path, expected, actual } = error;
+  census.addArchiveRefusal(where, { offset, path, expected, actual, message: `refused at ${error.message}` });
   counts.refusals.push({
     entry: entry?.number ?? null,
     entryName: entry?.name ?? null,
@@ -83,7 +84,7 @@ export function recordArchiveRefusal(
 
 /**
  * Reads each entry's data file and counts its Skeleton and SkeletonComponent records into the
- * census; a data file refused is one unreadable file of the census and one refusal of the counts,
+ * census; a data file refused is one refused archive file of the census and one refusal of the counts,
  * and the next is read. Rejects only on what is not a refusal (the source failing).
  */
 export async function addArchiveEntries(

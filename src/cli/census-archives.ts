@@ -85,7 +85,7 @@ interface Batch {
 
 /**
  * Counts the archives into `census` and returns one line of counts per archive, in the order
- * given. An archive whose tables are refused is one unreadable file of the census with its
+ * given. An archive whose tables are refused is one refused archive file of the census with its
  * offset; a refused data file likewise, and the rest are read. Rejects only when a worker fails.
  */
 export async function censusArchives(

@@ -32,8 +32,9 @@ export function addPaths(census: CensusAccumulator, files: readonly InputFile[],
         census.addTruncated(file.path, read.resourceKind, read.refusal);
         break;
       case 'unreadable':
-        // A file found in a directory that turned out to be a FIFO between the walk and the read is skipped, like one the walk saw.
-        if (read.special && !file.explicit) census.addSkippedPath(file.path, read.reason);
+        // Found in a directory: a file over --max-size, or one that turned out to be a FIFO between the
+        // walk and the read, is skipped and listed with its reason, like a FIFO the walk saw.
+        if (read.skippable && !file.explicit) census.addSkippedPath(file.path, read.reason);
         else census.addUnreadable(file.path, read.reason);
         break;
     }

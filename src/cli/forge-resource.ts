@@ -12,9 +12,9 @@ import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/fo
 import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
 import type { Dialect } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
-import { UsageError } from './errors.js';
+import { InputFileError, RefusedInputError, UsageError } from './errors.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile } from './forge-archive.js';
-import { InputFileError, loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
+import { loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
 import type { Skeleton } from '../model/skeleton.js';
 import type { ArchiveAddressValues } from './options.js';
 
@@ -60,8 +60,8 @@ export function findResource(resources: readonly ForgeResource[], wanted: string
 /**
  * The bytes and header class of the addressed resource, with a label naming archive, entry and
  * resource for messages. A missing or ambiguous address is a UsageError; a refused archive or
- * data file, or a resource that is not a Skeleton or SkeletonComponent, an InputFileError whose
- * message names the archive offset.
+ * data file a RefusedInputError naming the archive offset; a resource that is not a Skeleton or
+ * SkeletonComponent an InputFileError.
  */
 export async function readArchiveResource(
   archive: string,
@@ -74,7 +74,8 @@ export async function readArchiveResource(
   try {
     opened = await openForgeFile(archive, forgeOptions);
   } catch (error) {
-    throw new InputFileError(error instanceof ArchiveRefusal ? error.message : (error as Error).message);
+    if (error instanceof ArchiveRefusal) throw refusedBy(archive, `archive refused at ${error.refusal.message}`, error.refusal);
+    throw new InputFileError((error as Error).message);
   }
   try {
     const entry = findEntry(opened.forge.entries, entryWanted, archive);
@@ -82,7 +83,7 @@ export async function readArchiveResource(
     try {
       resources = (await readDataFile(opened.forge, entry)).resources;
     } catch (error) {
-      if (error instanceof ParseError) throw new InputFileError(`${archive}: ${forgeEntryLabel(entry)}: refused at ${error.message}`);
+      if (error instanceof ParseError) throw refusedBy(`${archive}: ${forgeEntryLabel(entry)}`, `refused at ${error.message}`, error);
       throw error;
     }
     const index = findResource(resources, resourceWanted, `${archive}: ${forgeEntryLabel(entry)}`);
@@ -140,8 +141,9 @@ export async function readResourceInput(
  * The Skeleton a command's input argument names (a file, or a resource inside an archive, as
  * readResourceInput), as the dialect-free model, and the label naming it in messages. A file
  * fails as loadSkeleton (a ParseError on a refusal). Inside an archive, fails as
- * readArchiveResource, and a refusal or a SkeletonComponent is an InputFileError naming archive,
- * entry and resource, since the ParseError's offset is the resource's, not the archive's.
+ * readArchiveResource; a refusal of the body is a RefusedInputError and a SkeletonComponent an
+ * InputFileError, each naming archive, entry and resource, since the ParseError's offset is the
+ * resource's, not the archive's.
  */
 export async function loadSkeletonInput(
   path: string,
@@ -155,7 +157,13 @@ export async function loadSkeletonInput(
   try {
     return { skeleton: skeletonFromBytes(bytes, label, options), label };
   } catch (error) {
-    if (error instanceof ParseError) throw new InputFileError(`${label}: ${error.message}`);
+    if (error instanceof ParseError) throw refusedBy(label, error.message, error);
     throw error;
   }
+}
+
+/** A ParseError of `file` (a file, or an archive, entry or resource label) as the refusal the CLI reports. */
+export function refusedBy(file: string, reason: string, error: ParseError): RefusedInputError {
+  const { offset, path, expected, actual } = error;
+  return new RefusedInputError(file, reason, { offset, path, expected, actual });
 }

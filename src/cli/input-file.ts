@@ -4,7 +4,7 @@
  * and its size is within the limit. A FIFO, device or socket is never read; a 1 GiB file of
  * another class costs its first bytes.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename } from 'node:path';
 import {
   classifyHeader,
@@ -32,8 +32,12 @@ export type InputRead =
   | { kind: 'other'; head: Uint8Array; description: string }
   /** Too short to hold a class, and its name says it is one: a refusal, not a skip. */
   | { kind: 'truncated'; resourceKind: ResourceKind; refusal: NonNullable<ReturnType<typeof truncatedHeaderRefusal>> }
-  /** Not read: too large, not a regular file, or the read failed. `special`: a FIFO, device or socket. */
-  | { kind: 'unreadable'; reason: string; special: boolean };
+  /**
+   * Not read: too large, not a regular file, or the read failed. `skippable`: a FIFO, device or
+   * socket, or a resource over the size limit: found inside a directory it is skipped and counted,
+   * named on the command line it fails.
+   */
+  | { kind: 'unreadable'; reason: string; skippable: boolean };
 
 export interface InputReadOptions {
   dialect?: Dialect;
@@ -110,10 +114,29 @@ function openWithHead(path: string): OpenedFile {
   return refusal;
 }
 
+/** Why a resource of `size` bytes is not read (`Skeleton of 300 MiB, larger than the 256 MiB limit; …`), or null within the limit. */
+function tooLargeReason(kind: ResourceKind, size: number, maxSize = DEFAULT_MAX_SIZE): string | null {
+  if (size <= maxSize) return null;
+  return `${kind} of ${formatSize(size)}, larger than the ${formatSize(maxSize)} limit; not read (raise it with --max-size)`;
+}
+
+/**
+ * Why a file whose header names `kind` would not be read for its size, or null: for the commands
+ * that read headers first and whole files later (assemble), to skip an oversized file found in a
+ * folder as readInputFile's callers do. Null too when the file cannot be looked at (its read says why).
+ */
+export function oversizeReason(path: string, kind: ResourceKind, maxSize?: number): string | null {
+  try {
+    return tooLargeReason(kind, statSync(path).size, maxSize);
+  } catch {
+    return null;
+  }
+}
+
 /** Reads one file as the commands do. Never throws for what the file system says; every outcome is a value. */
 export function readInputFile(path: string, options: InputReadOptions = {}): InputRead {
   const opened = openWithHead(path);
-  if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason, special: opened.special };
+  if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason, skippable: opened.special };
   const { fd, info, head: header } = opened;
   const headLength = header.length;
   try {
@@ -124,20 +147,13 @@ export function readInputFile(path: string, options: InputReadOptions = {}): Inp
       if (claimed !== null && truncated !== null) return { kind: 'truncated', resourceKind: claimed, refusal: truncated };
       return { kind: 'other', head: header, description: notAResource(header, options.dialect) };
     }
-    const maxSize = options.maxSize ?? DEFAULT_MAX_SIZE;
-    if (info.size > maxSize) {
-      const what = candidates[0]!.kind;
-      return {
-        kind: 'unreadable',
-        reason: `${what} of ${formatSize(info.size)}, larger than the ${formatSize(maxSize)} limit; not read (raise it with --max-size)`,
-        special: false,
-      };
-    }
+    const tooLarge = tooLargeReason(candidates[0]!.kind, info.size, options.maxSize);
+    if (tooLarge !== null) return { kind: 'unreadable', reason: tooLarge, skippable: true };
     const bytes = new Uint8Array(info.size);
     const length = readFully(fd, bytes, 0);
     return { kind: 'resource', bytes: length === bytes.length ? bytes : bytes.subarray(0, length), header: candidates[0]! };
   } catch (error) {
-    return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}`, special: false };
+    return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}`, skippable: false };
   } finally {
     closeSync(fd);
   }

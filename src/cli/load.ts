@@ -4,7 +4,7 @@ import type { Span } from '../grammar/codec.js';
 import { readResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import { skeletonFromResource } from '../model/read.js';
 import type { Dialect, Skeleton } from '../model/skeleton.js';
-import { UsageError } from './errors.js';
+import { InputFileError, UsageError } from './errors.js';
 import { readInputFile } from './input-file.js';
 
 export interface LoadOptions {
@@ -24,10 +24,7 @@ export interface LoadedResource {
   spans?: Span[];
 }
 
-/** A named file that is not read as a resource: printed as `anvil-skel: <file>: <reason>`, exit 1. */
-export class InputFileError extends Error {
-  override name = 'InputFileError';
-}
+export { InputFileError } from './errors.js';
 
 /**
  * The bytes of a named Skeleton or SkeletonComponent file and its header's class. A missing file

@@ -12,7 +12,7 @@ import { registerSampleCommand } from './commands/sample.js';
 import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { registerViewCommand } from './commands/view.js';
-import { EXIT_FAILED, EXIT_USAGE, UsageError } from './errors.js';
+import { EXIT_FAILED, EXIT_USAGE, RefusedInputError, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
 
 export function buildProgram(): Command {
@@ -66,9 +66,14 @@ export function jsonOnStdout(argv: readonly string[]): boolean {
   return next === undefined || next === '-' || next.startsWith('-');
 }
 
-/** In JSON mode an error still gives stdout one JSON object, so a script reading it never parses nothing. */
-function jsonError(argv: readonly string[], kind: 'usage' | 'failed', message: string): void {
-  if (jsonOnStdout(argv)) process.stdout.write(`${JSON.stringify({ error: { kind, message } }, null, 2)}\n`);
+/**
+ * In JSON mode an error still gives stdout one JSON object, so a script reading it never parses
+ * nothing; a refusal names its file beside the error, as `inspect` prints one.
+ */
+function jsonError(argv: readonly string[], kind: 'usage' | 'failed' | 'refused', message: string, refused?: RefusedInputError): void {
+  if (!jsonOnStdout(argv)) return;
+  const error = { kind, message, ...refused?.details };
+  process.stdout.write(`${JSON.stringify(refused === undefined ? { error } : { file: refused.file, error }, null, 2)}\n`);
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -87,6 +92,11 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(`anvil-skel: ${error.message}\n`);
       jsonError(argv, 'usage', error.message);
       return EXIT_USAGE;
+    }
+    if (error instanceof RefusedInputError) {
+      process.stderr.write(`anvil-skel: ${error.message}\n`);
+      jsonError(argv, 'refused', error.message, error);
+      return EXIT_FAILED;
     }
     const debug = program.opts<{ debug?: boolean }>().debug === true || argv.includes('--debug');
     const message = error instanceof Error ? error.message : String(error);

@@ -3,20 +3,45 @@ import { readFile } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import { builtInNames, NameDictionary } from '../names/dictionary.js';
 import { parseNameList } from '../names/name-list.js';
+import { isForgeHeader } from '../archive/forge-select.js';
+import { classifyHeader, HEADER_BYTES } from '../formats/resource.js';
 import { UsageError } from './errors.js';
 import { NAMES_ENV_VAR } from './names-option.js';
 
-/** Reads one name list; a missing or unreadable file is the caller's mistake, so a UsageError. */
-export async function readNameListFile(file: string, origin: string): Promise<string[]> {
-  let text: string;
+/**
+ * What a file given as a name list holds when it is not text: a resource or archive (told by its
+ * header, as every command tells them), or binary bytes; null for text.
+ */
+function notTextReason(bytes: Uint8Array): string | null {
+  const resource = classifyHeader(bytes.subarray(0, HEADER_BYTES))[0];
+  if (resource !== undefined) return `is a ${resource.kind} resource (${resource.dialect}), not a list of names`;
+  if (isForgeHeader(bytes)) return 'is a .forge archive, not a list of names';
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) return `is not text (a NUL byte at offset ${nul}), not a list of names`;
   try {
-    text = await readFile(file, 'utf8');
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return 'is not UTF-8 text, not a list of names';
+  }
+  return null;
+}
+
+/**
+ * Reads one name list. A missing or unreadable file, or one that is not text (a Skeleton given to
+ * --names by mistake, any binary file), is the caller's mistake, so a UsageError naming it.
+ */
+export async function readNameListFile(file: string, origin: string): Promise<string[]> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
     throw new UsageError(`cannot read ${origin} ${JSON.stringify(file)}: ${reason}`);
   }
-  return parseNameList(text);
+  const notText = notTextReason(bytes);
+  if (notText !== null) throw new UsageError(`${origin} ${JSON.stringify(file)} ${notText} (one name per line)`);
+  return parseNameList(new TextDecoder().decode(bytes));
 }
 
 /** Every name list a command reads (`ANVIL_SKEL_NAMES`, then `--names`): inputs, never to be written over. */

@@ -1,3 +1,5 @@
+import { groupThousands } from '../io/format.js';
+
 /**
  * One-line status on stderr for long work, drawn only when stderr is a terminal (and not in CI),
  * at most every `intervalMs`. Every command's progress display is built on it.
@@ -49,10 +51,11 @@ export class Progress {
     this.line.show(() => {
       const seconds = Math.max((Date.now() - this.started) / 1000, 0.001);
       const rate = Math.round(done / seconds);
-      const of = this.total === null ? '' : `/${this.total}`;
+      // Grouped as every count the commands print is: `2,920/18,050`, never `2920` beside `2,920`.
+      const of = this.total === null ? '' : `/${groupThousands(this.total)}`;
       const width = 24;
       const bar = this.total ? `[${'#'.repeat(Math.round((done / this.total) * width)).padEnd(width)}] ` : '';
-      return `${this.label} ${bar}${done}${of} files, ${rate}/s`;
+      return `${this.label} ${bar}${groupThousands(done)}${of} files, ${groupThousands(rate)}/s`;
     }, done === this.total);
   }
 

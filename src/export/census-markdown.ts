@@ -11,7 +11,7 @@ import type { CensusRefusal } from '../analysis/census/state.js';
 import { checkById } from '../analysis/checks/index.js';
 import { findLayout } from '../formats/registry.js';
 import { count, formatOffset, groupThousands } from '../io/format.js';
-import { resolutionSentence } from './census-text.js';
+import { countByLayout, notReadCounts, resolutionSentence, rootLocalSentence } from './census-text.js';
 
 /** The heading, source line and refusal limit of {@link censusMarkdown}. */
 export interface CensusMarkdownOptions {
@@ -170,8 +170,7 @@ function typeAndRootLines(report: CensusReport): string[] {
     lines.push(
       '## Root local and own transform',
       '',
-      `In ${fmt(report.rootLocalEqualsOwn)} of ${plural(report.rootLocalCompared, 'Skeleton')} the stored root local already equals the own transform ` +
-        '(all eight stored f32 lanes equal; compared where the Skeleton has bones and a root reference). At run time the own transform replaces the root local either way.',
+      `${rootLocalSentence(report)} Equal means all eight stored f32 lanes equal. At run time the own transform replaces the root local either way.`,
       '',
     );
   }
@@ -202,16 +201,17 @@ function checkSection(report: CensusReport): string[] {
 
 function summaryLines(report: CensusReport): string[] {
   const s = report.skeletons;
-  const refusals = report.refusals.length;
-  const layouts = `${fmt(s.byDialect.anvilnext)} \`anvilnext\`, ${fmt(s.byDialect.scimitar)} \`scimitar\``;
-  const unreadable = report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : '';
   const files =
-    `${plural(report.files, 'file')}: ${fmt(s.total)} Skeletons (${layouts}), ` +
-    `${plural(report.components.total, 'SkeletonComponent')}, ${fmt(report.skipped)} of other classes skipped${unreadable}.`;
+    `${plural(report.files, 'file')}: ${countByLayout(s.total, s.byDialect, 'Skeleton', (layout) => `\`${layout}\``)}, ` +
+    `${plural(report.components.total, 'SkeletonComponent')}, ${fmt(report.skipped)} of other classes skipped${notReadCounts(report)}.`;
+  if (s.total === 0) return [files, '', 'No Skeleton was read.', ''];
+  const bones = `${report.bones === 1 ? 'its 1 bone is' : `their ${plural(report.bones, 'bone')} are`} keyed by CRC-32 name hashes, ${fmt(report.names.resolved)} of which ${report.names.resolved === 1 ? 'resolves' : 'resolve'} through the name dictionary`;
+  // The other refusals (components, unreadable files, archives) are not the Skeletons': said apart.
+  const others = report.refusals.length - s.refused;
   const exact =
-    s.refused === 0 && s.total > 0
-      ? `${allConsume(s.total, 'Skeleton resource')} exactly with the checked grammar, with no refusals; their ${plural(report.bones, 'bone')} are keyed by CRC-32 name hashes, ${fmt(report.names.resolved)} of which resolve through the name dictionary.`
-      : `${fmt(s.exact)} of ${plural(s.total, 'Skeleton resource')} consume exactly with the checked grammar (${plural(refusals, 'refusal')} in all); their ${plural(report.bones, 'bone')} are keyed by CRC-32 name hashes, ${fmt(report.names.resolved)} of which resolve through the name dictionary.`;
+    s.refused === 0
+      ? `${allConsume(s.total, 'Skeleton resource')} exactly with the checked grammar, with no refusals; ${bones}.`
+      : `${fmt(s.exact)} of ${plural(s.total, 'Skeleton resource')} consume exactly with the checked grammar; ${fmt(s.refused)} ${s.refused === 1 ? 'is' : 'are'} refused${others > 0 ? ` (${plural(report.refusals.length, 'refusal')} in all, counting other files and archives)` : ''}; ${bones}.`;
   return [files, '', exact, ''];
 }
 
@@ -235,11 +235,16 @@ export function censusMarkdown(report: CensusReport, options: CensusMarkdownOpti
   lines.push(...componentLines(report));
   lines.push(...typeAndRootLines(report));
   lines.push(...checkSection(report));
-  // Files no layout read: unreadable, named but of another class, or too short for their class.
-  const notRead = report.refusals.filter((r) => r.dialect === null);
-  if (notRead.length > 0) {
-    const more = notRead.length > max ? [`- … and ${fmt(notRead.length - max)} more (the JSON report lists every one)`] : [];
-    lines.push('## Files no layout read', '', ...notRead.slice(0, max).map(refusalLine), ...more, '');
+  // Files no layout read: unreadable, named but of another class, or too short for their class;
+  // and apart, what archives refused (their tables, index entries, data files), with archive offsets.
+  const sections: [string, CensusRefusal[]][] = [
+    ['## Files no layout read', report.refusals.filter((r) => r.dialect === null && r.kind !== 'archive')],
+    ['## Archive refusals', report.refusals.filter((r) => r.kind === 'archive')],
+  ];
+  for (const [heading, refusals] of sections) {
+    if (refusals.length === 0) continue;
+    const more = refusals.length > max ? [`- … and ${fmt(refusals.length - max)} more (the JSON report lists every one)`] : [];
+    lines.push(heading, '', ...refusals.slice(0, max).map(refusalLine), ...more, '');
   }
   const skipped = report.skippedPaths;
   if (skipped.length > 0) {

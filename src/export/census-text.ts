@@ -11,52 +11,103 @@ export function resolutionSentence(r: CensusReport['components']['resolution']):
 }
 
 /**
+ * The layouts counted, by name: `7 anvilnext, 1 scimitar, 16 anvilnext/wildlands` (each layout with
+ * at least one; `name` formats a layout's name, e.g. in backquotes for Markdown). Empty when none.
+ */
+export function layoutCounts(counts: Readonly<Record<string, number>>, name: (layout: string) => string = (l) => l): string {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([layout, n]) => `${fmt(n)} ${name(layout)}`)
+    .join(', ');
+}
+
+/** `8 Skeletons (7 anvilnext, 1 scimitar)`, or `0 Skeletons`: a count with the layouts it spreads over. */
+export function countByLayout(
+  total: number,
+  counts: Readonly<Record<string, number>>,
+  noun: string,
+  name?: (layout: string) => string,
+): string {
+  const layouts = layoutCounts(counts, name);
+  return `${count(total, noun)}${layouts === '' ? '' : ` (${layouts})`}`;
+}
+
+/** What the census could not read besides the resources it refused: `, 1 unreadable, 2 refused in archives`. */
+export function notReadCounts(report: CensusReport): string {
+  const parts: string[] = [];
+  if (report.unreadable > 0) parts.push(`${fmt(report.unreadable)} unreadable`);
+  if (report.archiveRefused > 0) parts.push(`${fmt(report.archiveRefused)} refused in archives (tables or data files)`);
+  return parts.map((p) => `, ${p}`).join('');
+}
+
+/**
+ * The root-local comparison, its denominator said: the Skeletons read to their end that store an own
+ * transform and a root local (the anvilnext family's, with bones and a root reference).
+ */
+export function rootLocalSentence(report: CensusReport): string {
+  const n = report.rootLocalCompared;
+  const which = n === 1 ? 'Skeleton that stores' : `${fmt(n)} Skeletons that store`;
+  return `In ${fmt(report.rootLocalEqualsOwn)} of the ${which} an own transform and a root local (the anvilnext family's, read to their end, with bones and a root reference), the stored root local already equals the own transform.`;
+}
+
+/**
  * The census report in a few sentences (what `census` prints), `source` naming where the files came from. Never throws.
  */
 export function censusSummaryText(report: CensusReport, source: string): string {
   const s = report.skeletons;
   const c = report.components;
-  // Per layout: the seed's two always, a sibling's when the census met one (the report lists exactly those).
-  const perLayout = (counts: Readonly<Record<string, number>>): string =>
-    Object.entries(counts)
-      .map(([layout, n]) => `${fmt(n)} ${layout}`)
-      .join(', ');
   const lines = [
-    `Census of ${source}: ${count(report.files, 'file')}, ${count(s.total, 'Skeleton')} (${perLayout(s.byDialect)}), ` +
-      `${count(c.total, 'SkeletonComponent')}, ${count(report.skipped, 'other file')} skipped${report.unreadable ? `, ${fmt(report.unreadable)} unreadable` : ''}.`,
-    s.refused === 0
-      ? `All ${fmt(s.total)} Skeletons consume exactly with the checked grammar, with no refusals; they hold ${fmt(report.bones)} bones (${perLayout(report.bonesByDialect)}).`
-      : `${fmt(s.exact)} of ${fmt(s.total)} Skeletons consume exactly; ${fmt(s.refused)} are refused. The ones read hold ${fmt(report.bones)} bones.`,
-    `${fmt(report.names.resolved)} of ${fmt(report.names.total)} bone name hashes resolve through the name dictionary.`,
+    `Census of ${source}: ${count(report.files, 'file')}, ${countByLayout(s.total, s.byDialect, 'Skeleton')}, ` +
+      `${count(c.total, 'SkeletonComponent')}, ${count(report.skipped, 'other file')} skipped${notReadCounts(report)}.`,
   ];
-  const notRead = report.refusals.filter((r) => r.dialect === null).length;
+  const bones = countByLayout(report.bones, report.bonesByDialect, 'bone');
+  if (s.total === 0) lines.push('No Skeleton was read.');
+  else if (s.refused === 0)
+    lines.push(
+      s.total === 1
+        ? `The 1 Skeleton consumes exactly with the checked grammar, with no refusal; it holds ${bones}.`
+        : `All ${fmt(s.total)} Skeletons consume exactly with the checked grammar, with no refusals; they hold ${bones}.`,
+    );
+  else
+    lines.push(
+      `${fmt(s.exact)} of ${count(s.total, 'Skeleton')} consume exactly; ${fmt(s.refused)} ${s.refused === 1 ? 'is' : 'are'} refused. The ones read hold ${count(report.bones, 'bone')}.`,
+    );
+  if (report.names.total > 0)
+    lines.push(
+      `${fmt(report.names.resolved)} of ${count(report.names.total, 'bone name hash', 'bone name hashes')} ${report.names.resolved === 1 ? 'resolves' : 'resolve'} through the name dictionary.`,
+    );
+  const notRead = report.refusals.filter((r) => r.dialect === null && r.kind !== 'archive').length;
   if (notRead > 0) {
     lines.push(
-      `${count(notRead, 'file')} failed before any layout read ${notRead === 1 ? 'it' : 'them'} (unreadable, not a resource, or too short for its class); each is named on stderr.`,
+      `${count(notRead, 'file')} failed before any layout read ${notRead === 1 ? 'it' : 'them'} (unreadable, not a resource, or too short for its class); ${notRead === 1 ? 'it is' : 'each is'} named on stderr.`,
     );
   }
+  if (report.archiveRefused > 0)
+    lines.push(
+      `${count(report.archiveRefused, 'archive table or data file', 'archive tables or data files')} refused; ${report.archiveRefused === 1 ? 'it is' : 'each is'} named on stderr with its archive offset.`,
+    );
   const skippedPaths = report.skippedPaths.length;
   if (skippedPaths > 0)
-    lines.push(`${count(skippedPaths, 'path')} skipped unread (FIFOs, devices, sockets, symlink loops, dangling links).`);
+    lines.push(
+      `${count(skippedPaths, 'path')} skipped unread (files over the size limit, FIFOs, devices, sockets, symlink loops, dangling links).`,
+    );
   if (c.total > 0)
     lines.push(
-      `${fmt(c.total)} SkeletonComponents: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,
+      `${count(c.total, 'SkeletonComponent')}: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,
       resolutionSentence(c.resolution),
     );
   const types = Object.entries(report.skeletonTypes).map(([t, n]) => `${t} (${fmt(n)})`);
   if (types.length > 0) lines.push(`SkeletonType values: ${types.join(', ')}.`);
-  if (report.rootLocalCompared > 0)
-    lines.push(
-      `In ${fmt(report.rootLocalEqualsOwn)} of ${fmt(report.rootLocalCompared)} Skeletons the stored root local already equals the own transform.`,
-    );
+  if (report.rootLocalCompared > 0) lines.push(rootLocalSentence(report));
   const checks = Object.entries(report.checks).filter(([, r]) => r.held + r.failed + r.noted > 0);
   const everywhere = checks.filter(([, r]) => r.failed + r.noted === 0).length;
   const failing = checks
     .filter(([, r]) => r.failed > 0)
     .map(([id, r]) => `${id} failed on ${fmt(r.failed)}${r.provenFailed > 0 ? ' (Proven)' : ''}`);
   const noted = checks.filter(([, r]) => r.noted > 0).map(([id, r]) => `${id} noted on ${fmt(r.noted)}`);
-  lines.push(
-    `Checks: ${everywhere} of ${checks.length} held on every Skeleton they apply to${[...failing, ...noted].length ? `; ${[...failing, ...noted].join('; ')}` : ''}.`,
-  );
+  if (checks.length > 0)
+    lines.push(
+      `Checks: ${fmt(everywhere)} of ${fmt(checks.length)} held on every Skeleton they apply to${[...failing, ...noted].length ? `; ${[...failing, ...noted].join('; ')}` : ''}.`,
+    );
   return `${lines.join('\n')}\n`;
 }

@@ -97,7 +97,10 @@ describe('pose find', () => {
     const dump = join(dir, 'empty.dump');
     await writeFile(dump, dumpWith(new Uint8Array(0), 0, 100_000));
     expect(await cli('pose', 'find', join(dir, 'rider.skeleton'), dump, '--json')).toBe(1);
-    expect(out.join('')).toBe('');
+    // JSON mode still prints one object: the error, as the exit status says.
+    expect(JSON.parse(out.join(''))).toEqual({
+      error: { kind: 'failed', message: expect.stringMatching(/^no runtime pose array of the 3-bone skeleton /) },
+    });
     expect(err.join('')).toMatch(/no runtime pose array of the 3-bone skeleton/);
   });
 });

@@ -41,7 +41,9 @@ describe('census Markdown', () => {
     // The informative comparison is the one row that does not hold everywhere (the bike).
     expect(row(markdown, '## Named checks', '`root-local-equals-own`')).toContain('| Observed · 6 of 7 | 1 |');
     expect(markdown.match(/Observed · /g)).toHaveLength(1);
-    expect(markdown).toContain('In 6 of 7 Skeletons the stored root local already equals the own transform');
+    expect(markdown).toContain(
+      "In 6 of the 7 Skeletons that store an own transform and a root local (the anvilnext family's, read to their end, with bones and a root reference), the stored root local already equals the own transform.",
+    );
     expect(markdown).toContain('Length is 56 + 10 × addons + 20 × track definitions on 2 of the 2 read to their end.');
     expect(markdown).toContain('SkeletonType values (u32 enum 0x9C78EB24) that occur: 1, 5, 8.');
     expect(markdown).not.toContain('Refused');

@@ -94,6 +94,7 @@ describe.each(variants)('an archive of %s', (_, options) => {
           name: r.name,
           size: r.body.length,
         })),
+        refusal: null,
       })),
     );
     expect(json.refusals).toEqual([]);
@@ -144,13 +145,14 @@ describe.each(variants)('an archive of %s', (_, options) => {
   });
 });
 
+/** The resource files forge extract wrote (its manifest for forge pack, forge-manifest.json, left out). */
 function filesUnder(dir: string): string[] {
   const found: string[] = [];
   const walk = (d: string): void => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else found.push(relative(dir, p).replaceAll('\\', '/'));
+      else if (p !== join(dir, 'forge-manifest.json')) found.push(relative(dir, p).replaceAll('\\', '/'));
     }
   };
   walk(dir);
@@ -320,7 +322,11 @@ describe('inspect and validate inside an archive', () => {
     const inside = await runCli(['inspect', path, '--entry', 'CHR_Bike.Skeleton', '--resource', 'Skater', '--json']);
     expect(inside.code).toBe(0);
     const loose = await runCli(['inspect', 'samples/scimitar/SWS_Skater.Skeleton', '--json']);
-    expect(JSON.parse(inside.stdout)).toEqual(JSON.parse(loose.stdout));
+    // The same resource; only `file` differs: the archive label, the loose file's path.
+    expect(JSON.parse(inside.stdout)).toEqual({
+      ...JSON.parse(loose.stdout),
+      file: `${path}: entry 1 "CHR_Bike.Skeleton": resource 1 "Skater"`,
+    });
     // By number and index; an entry with one Skeleton needs no --resource.
     const byNumber = await runCli(['inspect', path, '--entry', '0', '--json']);
     expect(JSON.parse(byNumber.stdout).size).toBe(RIDER.length);

@@ -175,7 +175,7 @@ describe('bookkeeping entries', () => {
       null,
       'PrefetchingFileInfos',
     ]);
-    expect(json.entries[1].resources).toBeUndefined();
+    expect(json.entries[1]).toMatchObject({ resources: null, refusal: null });
     const text = await runCli(['forge', 'list', path]);
     expect(text.stdout).toMatch(/\(GlobalMetaFile\)/);
     const census = JSON.parse((await runCli(['census', path, '--json', '--every-data-file'])).stdout);
@@ -184,7 +184,7 @@ describe('bookkeeping entries', () => {
     const extract = await runCli(['forge', 'extract', path, '-o', out, '--class', 'all']);
     expect(extract.code).toBe(0);
     expect(extract.stdout).toContain('2 bookkeeping entries not data files, not extracted');
-    expect(readdirSync(out).sort()).toEqual(['CHR_Bike.Skeleton', 'CHR_Rider.Skeleton']);
+    expect(readdirSync(out).sort()).toEqual(['CHR_Bike.Skeleton', 'CHR_Rider.Skeleton', 'forge-manifest.json']);
   });
 });
 

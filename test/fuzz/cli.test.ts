@@ -128,7 +128,8 @@ describe('inspect on damaged files', () => {
         expect(run.code, c.file).toBe(1);
         // In JSON mode stdout still holds one object, with the refusal under `error`.
         if (json.length === 0) expect(run.stdout).toBe('');
-        else expect(JSON.parse(run.stdout)).toMatchObject({ file: c.file, error: { kind: 'refused', message: c.message } });
+        // The message names the file, as every command's refusal does.
+        else expect(JSON.parse(run.stdout)).toMatchObject({ file: c.file, error: { kind: 'refused', message: `${c.file}: ${c.message}` } });
         expect(run.stderr).toBe(`${c.file}: ${c.message}\n`);
         expect(run.stderr).toMatch(REFUSAL);
         expect(run.stderr).not.toMatch(STACK_TRACE);

@@ -138,7 +138,7 @@ describe('anvil-skel crack', () => {
     // chain-number: 4,796 names × 1 hash / 2^32 ≈ 1.1e-6, below the default 0.05.
     expect(await run('crack', hex('Cape_07'))).toBe(0);
     expect(stdout).toBe(`${hex('Cape_07')}\tCape_07\tlikely\tchain-number\texpected 1.1e-6\n`);
-    expect(stderr).toContain('1 hashes: 0 known, 1 likely, 0 only possible, 0 no match');
+    expect(stderr).toContain('1 hash: 0 known, 1 likely, 0 only possible, 0 no match');
   });
 
   it('never prints a possible match as the name, and exits 1 saying so', async () => {
@@ -149,7 +149,7 @@ describe('anvil-skel crack', () => {
     expect(stdout).toBe(
       `${hex('Cape_07')}\t(no likely name)\tpossible: Cape_07 (chain-number, expected 1.1e-6)\n${hex('Hips')}\tHips\tknown\tdictionary\texpected ${known}\n`,
     );
-    expect(stderr).toMatch(/1 hash\(es\) have only possible matches, which chance alone would give/);
+    expect(stderr).toMatch(/1 hash has only possible matches, which chance alone would give/);
   });
 
   it('prints every hash as JSON with --json, and exits 1 on a hash nothing matches', async () => {

@@ -94,6 +94,8 @@ export interface CensusReport {
   skipped: number;
   /** Files that could not be read at all (counted by `addUnreadable`). */
   unreadable: number;
+  /** Archives whose tables were refused, and refused index entries and data files of archives: each one file not read. */
+  archiveRefused: number;
   /** Skeletons in all, read exactly and refused, and per layout. */
   skeletons: {
     total: number;
@@ -138,11 +140,11 @@ export interface CensusReport {
   reading: Reading;
   /** True when every Skeleton and SkeletonComponent read to its exact end, every file could be read and no Proven check failed. */
   ok: boolean;
-  /** Every refused or unreadable file, by file name. */
+  /** Every refused or unreadable file: by file, a record in an archive by entry number and resource index, then by offset. */
   refusals: CensusRefusal[];
   /** Every kept offender of a failed Proven check, by file, check and bone. */
   provenFailures: ProvenFailure[];
-  /** Paths inside walked directories that were skipped unread (FIFOs, devices, sockets, symlink loops, dangling links), by path. */
+  /** Paths inside walked directories that were skipped unread (files over the size limit, FIFOs, devices, sockets, symlink loops, dangling links), by path. */
   skippedPaths: { path: string; reason: string }[];
 }
 
@@ -159,9 +161,34 @@ function ordered(names: readonly string[], exact: number, counts: Readonly<Recor
   return names.map((name) => ({ name, held: exact + (counts[name]?.held ?? 0), failed: counts[name]?.failed ?? 0 }));
 }
 
+/**
+ * A refusal's file as the parts it sorts by: inside an archive the label reads
+ * `archive: entry N "name"` or `archive: entry N "name": resource I "name"` (the names quoted as
+ * JSON strings, so a quote inside is escaped), and entries and resources sort by number, so entry
+ * 2 comes before entry 10; the archive's own refusal (no entry) before its entries'.
+ */
+function refusalPlace(file: string): { base: string; entry: number; resource: number; rest: string } {
+  const label = /^(.*?): entry (\d+) "(?:[^"\\]|\\.)*"(?:: resource (\d+) "(?:[^"\\]|\\.)*")?/.exec(file);
+  if (label === null) return { base: file, entry: -1, resource: -1, rest: '' };
+  return {
+    base: label[1]!,
+    entry: Number(label[2]),
+    resource: label[3] === undefined ? -1 : Number(label[3]),
+    rest: file.slice(label[0].length),
+  };
+}
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** By file (an archive's records by entry number, then resource index), then offset, then message. */
 export function compareRefusals(a: CensusRefusal, b: CensusRefusal): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return (a.offset ?? -1) - (b.offset ?? -1) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+  if (a.file !== b.file) {
+    const x = refusalPlace(a.file);
+    const y = refusalPlace(b.file);
+    const order = byString(x.base, y.base) || x.entry - y.entry || x.resource - y.resource || byString(x.rest, y.rest);
+    if (order !== 0) return order;
+  }
+  return (a.offset ?? -1) - (b.offset ?? -1) || byString(a.file, b.file) || byString(a.message, b.message);
 }
 
 function compareFailures(a: ProvenFailure, b: ProvenFailure): number {
@@ -240,6 +267,7 @@ export function censusReport(state: CensusState, reading: Reading): CensusReport
     files: state.files,
     skipped: state.skipped,
     unreadable: state.unreadable,
+    archiveRefused: state.archiveRefused,
     skeletons: {
       total: sum(byDialect),
       exact: sum(exactByDialect),

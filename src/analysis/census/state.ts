@@ -33,17 +33,21 @@ export interface LayoutState {
 
 /**
  * One file that failed: a refused Skeleton or SkeletonComponent, a path that could not be read
- * (`unreadable`: missing, permission denied, too large, not a regular file), or a file named
- * explicitly that is not a resource we read (`not-a-resource`).
+ * (`unreadable`: missing, permission denied, too large, not a regular file), a file named
+ * explicitly that is not a resource we read (`not-a-resource`), or an archive's tables, index
+ * entry or data file refused (`archive`, with the archive offset and field path).
  */
 export interface CensusRefusal {
   /** The file as it was added. */
   file: string;
-  /** The class its header named, `unreadable`, or `not-a-resource` (a file named explicitly that is not one). */
-  kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable' | 'not-a-resource';
+  /**
+   * The class its header named, `unreadable`, `not-a-resource` (a file named explicitly that is
+   * not one), or `archive` (an archive's tables, index entry or data file refused).
+   */
+  kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable' | 'not-a-resource' | 'archive';
   /** The layout it was read with; null when unreadable. */
   dialect: Dialect | null;
-  /** Byte offset of the refusal; null when the file could not be read or the error has none. */
+  /** Byte offset of the refusal (in the archive for `archive`); null when the file could not be read or the error has none. */
   offset: number | null;
   /** Field path, e.g. `bones[3].parent`; `(root)` for bytes left after the end; `(file)` when unreadable. */
   path: string;
@@ -125,6 +129,8 @@ export interface CensusState {
   skipped: number;
   /** Files that could not be read. */
   unreadable: number;
+  /** Archives whose tables were refused, and refused index entries and data files: each one file not read. */
+  archiveRefused: number;
   /** Per layout's running counts. */
   layouts: Record<CensusLayout, LayoutState>;
   /** Bones of the Skeletons read to their end, per dialect. */
@@ -151,7 +157,7 @@ export interface CensusState {
   refusals: CensusRefusal[];
   /** Every offender of a failed Proven check (a few per check and file): rare, and each fails the census. */
   provenFailures: ProvenFailure[];
-  /** Paths not read and not failed (a FIFO, a symlink loop or a dangling link inside a walked directory), with the reason. */
+  /** Paths not read and not failed (a file over the size limit, a FIFO, a symlink loop or a dangling link inside a walked directory), with the reason. */
   skippedPaths: { path: string; reason: string }[];
 }
 
@@ -177,6 +183,7 @@ export function emptyCensusState(): CensusState {
     files: 0,
     skipped: 0,
     unreadable: 0,
+    archiveRefused: 0,
     layouts: Object.fromEntries(censusLayouts().map((layout) => [layout, emptyLayout()])),
     bones: Object.fromEntries(censusLayouts().flatMap((layout) => (layout === 'component' ? [] : [[layout, 0]]))),
     skeletonTypes: {},
@@ -241,6 +248,7 @@ export function mergeCensusState(into: CensusState, from: Readonly<CensusState>)
   into.files += from.files;
   into.skipped += from.skipped;
   into.unreadable += from.unreadable;
+  into.archiveRefused += from.archiveRefused;
   for (const [layout, b] of Object.entries(from.layouts)) {
     const a = (into.layouts[layout] ??= emptyLayout());
     a.files += b.files;

@@ -21,7 +21,7 @@ import type { AssembleCommandOptions } from '../commands/assemble.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { isForgeFile } from '../forge-archive.js';
-import { readResourceHeader } from '../input-file.js';
+import { oversizeReason, readResourceHeader } from '../input-file.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { GLTF_OUTPUT, JSON_OUTPUT, refuseUnsafeOutputs, writeFilesAtomic, type OutputFile, type PlannedOutput } from '../write-file.js';
@@ -204,7 +204,10 @@ async function findComponents(
     }
     const header = readResourceHeader(file.path, read.dialect);
     const isComponent = header.kind === 'resource' && header.candidates.some((c) => c.header.kind === 'SkeletonComponent');
-    if (isComponent) found.push({ kind: 'file', path: file.path });
+    // Found in a folder, a component over --max-size is skipped with its reason, as every command skips one.
+    const tooLarge = isComponent && !file.explicit ? oversizeReason(file.path, 'SkeletonComponent', read.maxSize) : null;
+    if (tooLarge !== null) process.stderr.write(`anvil-skel: skipped ${file.path}: ${tooLarge}\n`);
+    else if (isComponent) found.push({ kind: 'file', path: file.path });
     else if (file.explicit)
       failures.push({
         file: file.path,

@@ -1,6 +1,7 @@
 /** What `crack` does (declared in commands/names.ts): families, odds, and evidence from the rig. */
 import { readFile } from 'node:fs/promises';
 import { ParseError } from '../../io/errors.js';
+import { count, groupThousands } from '../../io/format.js';
 import { crackHashes, defaultVocabulary, planCrack } from '../../names/crack.js';
 import { formatHash, parseHash } from '../../names/crc32.js';
 import { defaultFamilies, familySize } from '../../names/families.js';
@@ -9,9 +10,16 @@ import { resolveRigNames, type RigHierarchy, type RigName } from '../../names/ri
 import { MOST_MAX_WORDS, type CrackOptionValues } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
-import { InputFileError, loadSkeleton } from '../load.js';
+import { InputFileError, loadSkeleton, skeletonFromBytes } from '../load.js';
+import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel } from '../../archive/forge-select.js';
+import { forgeSkeletalFiles } from '../../archive/forge-records.js';
+import { CLASS } from '../../formats/classes.js';
+import { classifyHeader } from '../../formats/resource.js';
+import type { Skeleton } from '../../model/skeleton.js';
+import { unreadRecordMessage } from '../census-archive-read.js';
+import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
 import { loadNameDictionary, nameListFiles, readNameListFile } from '../name-lists.js';
-import { resourceReadOptions } from '../read-options.js';
+import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { StatusLine } from '../progress.js';
 import { refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';
@@ -65,29 +73,82 @@ async function loadSkeletonRig(
   const links: [number, number][] = [];
   let failed = 0;
   let skeletons = 0;
-  for (const problem of walk.problems) {
-    if (!problem.failed) continue;
-    process.stderr.write(`anvil-skel: ${problem.path}: ${problem.reason}\n`);
+  const fail = (line: string): void => {
+    process.stderr.write(`anvil-skel: ${line}\n`);
     failed++;
-  }
+  };
+  const add = (skeleton: Skeleton): void => {
+    skeletons++;
+    for (const bone of skeleton.bones) {
+      hashes.push(bone.nameHash);
+      const parent = skeleton.bones[bone.parent];
+      if (parent) links.push([bone.nameHash, parent.nameHash]);
+    }
+  };
+  for (const problem of walk.problems) if (problem.failed) fail(`${problem.path}: ${problem.reason}`);
   for (const input of walk.files) {
+    // An archive, named or found, gives its Skeleton records, as the census and validate read them.
+    if (isForgeFile(input.path)) {
+      await archiveSkeletons(input.path, read, options.everyDataFile === true, add, fail);
+      continue;
+    }
     try {
-      const skeleton = await loadSkeleton(input.path, read);
-      skeletons++;
-      for (const bone of skeleton.bones) {
-        hashes.push(bone.nameHash);
-        const parent = skeleton.bones[bone.parent];
-        if (parent) links.push([bone.nameHash, parent.nameHash]);
-      }
+      add(await loadSkeleton(input.path, read));
     } catch (error) {
       // A file of another class found inside a directory is not ours to read; named, it is a failure.
       if (error instanceof InputFileError && !input.explicit) continue;
       if (!(error instanceof InputFileError || error instanceof ParseError || error instanceof UsageError)) throw error;
-      process.stderr.write(`anvil-skel: ${error instanceof InputFileError ? error.message : `${input.path}: ${error.message}`}\n`);
-      failed++;
+      fail(error instanceof InputFileError ? error.message : `${input.path}: ${error.message}`);
     }
   }
   return { rig: { hashes, links }, failed, skeletons };
+}
+
+/**
+ * The Skeleton records of an archive's data files (those the index types Skeleton or
+ * SkeletonComponent, or every one), each to `add`; a refused table, data file or record is one
+ * `fail` line naming archive, entry and offset, and the rest are read.
+ */
+async function archiveSkeletons(
+  archive: string,
+  read: ResourceReadOptions,
+  everyDataFile: boolean,
+  add: (skeleton: Skeleton) => void,
+  fail: (line: string) => void,
+): Promise<void> {
+  let opened;
+  try {
+    opened = await openForgeFile(archive);
+  } catch (error) {
+    fail(error instanceof ArchiveRefusal ? error.message : (error as Error).message);
+    return;
+  }
+  try {
+    for (const refusal of opened.forge.refusals) fail(archiveRefusalLine(archive, refusal));
+    for await (const file of forgeSkeletalFiles(opened.forge, forgeEntriesToRead(opened.forge.entries, everyDataFile))) {
+      if ('failed' in file) throw file.failed;
+      if ('refusal' in file) {
+        fail(`${archive}: ${forgeEntryLabel(file.entry)}: refused at ${file.refusal.message}`);
+        continue;
+      }
+      for (const { index, resource } of file.records) {
+        if (resource.classHash >>> 0 !== CLASS.Skeleton) continue;
+        const label = forgeResourceLabel(archive, file.entry, index, resource.name);
+        if (classifyHeader(resource.body, read.dialect).length === 0) {
+          fail(`${label}: ${unreadRecordMessage(resource.classHash, resource.body, read.dialect)}`);
+          continue;
+        }
+        try {
+          add(skeletonFromBytes(resource.body, label, read));
+        } catch (error) {
+          if (!(error instanceof ParseError || error instanceof InputFileError)) throw error;
+          fail(error instanceof ParseError ? `${label}: ${error.message}` : error.message);
+        }
+      }
+    }
+  } finally {
+    await opened.close();
+  }
 }
 
 function formatChance(value: number): string {
@@ -183,7 +244,11 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
     hashes.push(...loaded.rig.hashes);
     links.push(...loaded.rig.links);
     failedFiles = loaded.failed;
-    if (loaded.skeletons === 0 && failedFiles === 0) process.stderr.write('anvil-skel: crack: no Skeleton found under --skeletons\n');
+    // --skeletons asked for a rig: finding none fails the call, whatever else it was given.
+    if (loaded.skeletons === 0) {
+      process.stderr.write(`anvil-skel: crack: no Skeleton found under --skeletons ${skeletonPaths.join(' ')}\n`);
+      failedFiles++;
+    }
   }
 
   const dictionary = await loadNameDictionary(options.names);
@@ -239,12 +304,13 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
   if (!options.json) {
     const searched = families.reduce((sum, family) => sum + familySize(family), 0);
     process.stderr.write(
-      `crack: ${results.length} hashes: ${tally.known} known, ${tally.likely} likely, ${tally.possible} only possible, ${tally.none} no match ` +
-        `(${unknown.length} unknown searched against ${searched.toLocaleString('en-US')} family names)\n`,
+      `crack: ${count(results.length, 'hash', 'hashes')}: ${groupThousands(tally.known)} known, ${groupThousands(tally.likely)} likely, ` +
+        `${groupThousands(tally.possible)} only possible, ${groupThousands(tally.none)} no match ` +
+        `(${groupThousands(unknown.length)} unknown searched against ${groupThousands(searched)} family names)\n`,
     );
     if (tally.possible > 0) {
       process.stderr.write(
-        `crack: ${tally.possible} hash(es) have only possible matches, which chance alone would give (expected chance ≥ ${threshold}); ` +
+        `crack: ${count(tally.possible, 'hash', 'hashes')} ${tally.possible === 1 ? 'has' : 'have'} only possible matches, which chance alone would give (expected chance ≥ ${threshold}); ` +
           'they are not named: give more of the rig (--skeletons, --hierarchy) for evidence\n',
       );
     }

@@ -43,8 +43,8 @@ import {
   type WriteOptions,
 } from '../write-file.js';
 
-/** A refusal as JSON: where (archive offset), which field, what was expected and found. */
-type RefusalJson = ReturnType<ParseError['toJSON']> & { entry?: number };
+/** A refusal as JSON: the entry (null for the archive's own tables), where (archive offset), which field, what was expected and found. */
+type RefusalJson = { entry: number | null } & ReturnType<ParseError['toJSON']>;
 
 function classes(value: string | undefined): Set<number> | null {
   if (value === undefined) return null;
@@ -97,8 +97,10 @@ interface EntryJson {
   size: number;
   /** The archive's own bookkeeping entry this is (never read as a data file), or null. */
   bookkeeping: { name: string; meaning: string } | null;
-  resources?: ResourceJson[];
-  refusal?: RefusalJson;
+  /** The resources of the data file (those --class keeps); null without --resources, or when the data file is refused. */
+  resources: ResourceJson[] | null;
+  /** Why the data file was refused (with --resources); null when it was not. */
+  refusal: RefusalJson | null;
 }
 
 function resourceJson(resource: ForgeResource, index: number): ResourceJson {
@@ -124,7 +126,7 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
     return reportOpenFailure(error, json);
   }
   const { forge } = opened;
-  const refusals: RefusalJson[] = forge.refusals.map((r) => r.toJSON());
+  const refusals: RefusalJson[] = forge.refusals.map((r) => ({ entry: null, ...r.toJSON() }));
   for (const f of forge.findings)
     process.stderr.write(`${archive}: note: offset ${hex(f.offset, 1)} (${f.offset}): ${f.path}: ${f.message}\n`);
   for (const r of forge.refusals) process.stderr.write(`${archiveRefusalLine(archive, r)}\n`);
@@ -146,6 +148,8 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
         dataOffset: entry.dataOffset,
         size: entry.size,
         bookkeeping: entry.bookkeeping === null ? null : { name: entry.bookkeeping.name, meaning: entry.bookkeeping.meaning },
+        resources: null,
+        refusal: null,
       };
       if (options.resources === true && entry.bookkeeping !== null) {
         // Bookkeeping entries are the archive's own records, read raw: listed, never decoded as data files.
@@ -164,7 +168,7 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
           process.stderr.write(`${archive}: ${forgeEntryLabel(entry)}: refused at ${error.message}\n`);
         }
         progress!.update(++done);
-        if (wanted !== null && row.refusal === undefined && row.resources!.length === 0) continue;
+        if (wanted !== null && row.refusal === null && row.resources!.length === 0) continue;
       }
       listed.push(row);
     }
@@ -211,7 +215,7 @@ function listText(archive: string, forge: Forge, rows: readonly EntryJson[], ref
         `      ${String(r.index).padStart(3)}  ${(r.className ?? r.class).padEnd(18)} ${r.id}  ${groupThousands(r.size).padStart(11)}  ${printable(r.name)}`,
       );
     }
-    if (row.refusal !== undefined) lines.push(`      refused: ${row.refusal.message}`);
+    if (row.refusal !== null) lines.push(`      refused: ${row.refusal.message}`);
   }
   lines.push(`${count(rows.length, 'entry', 'entries')} listed${refused ? `, ${refused} refused` : ''}`);
   return `${lines.join('\n')}\n`;
@@ -283,8 +287,10 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   const notWritten = kept
     ? `, ${count(kept, 'entry', 'entries')} not written (a file of another kind is in the way; --force replaces it)`
     : '';
+  const skippedBookkeeping = bookkeeping ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)` : '';
+  const refusedText = refused ? `, ${refused} refused` : '';
   process.stdout.write(
-    `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refused ? `, ${refused} refused` : ''}${notWritten}${bookkeeping ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)` : ''}\n`,
+    `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refusedText}${notWritten}${skippedBookkeeping}\n`,
   );
   if (refused > 0) process.exitCode = EXIT_FAILED;
   // A file the output rule keeps is the command line's to change (another folder, or --force), as for every command.

@@ -5,6 +5,7 @@ import { componentToJson, skeletonToJson, toJsonText } from '../../export/json.j
 import { annotatedHexDump } from '../../export/hexdump.js';
 import { componentText, skeletonText } from '../../export/text.js';
 import { classifyHeader, readResource, resourceSpansUntilRefusal, type HeaderClass, type Resource } from '../../formats/resource.js';
+import type { Span } from '../../grammar/codec.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { checkFailureLines } from '../check-report.js';
@@ -21,7 +22,7 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names);
   const resolve = (hash: number): string | null => dictionary.resolve(hash);
-  // From a .forge archive, `file` names archive, entry and resource.
+  // From a .forge archive, `file` names archive, entry and resource: in messages, and first in the JSON.
   const { bytes, header, label: file } = await readResourceInput(path, options, read, 'inspect');
 
   if (options.hex === true) {
@@ -51,35 +52,37 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     process.stderr.write(`${file}: ${error.message}\n`);
-    if (options.json === true) process.stdout.write(toJsonText({ file, error: { kind: 'refused', ...error.toJSON() } }));
+    // The message names the file, as every command's refusal does (pose, skin: RefusedInputError).
+    if (options.json === true)
+      process.stdout.write(toJsonText({ file, error: { kind: 'refused', ...error.toJSON(), message: `${file}: ${error.message}` } }));
     process.exitCode = EXIT_FAILED;
     return;
   }
   if (resource.kind === 'SkeletonComponent') {
     const json = componentToJson(resource.record, bytes.length);
-    process.stdout.write(options.json ? toJsonText(json) : componentText(json, file));
+    process.stdout.write(options.json ? toJsonText({ file, ...json }) : componentText(json, file));
     return;
   }
   const json = skeletonToJson(skeletonFromResource(resource), bytes.length, resolve);
-  process.stdout.write(options.json ? toJsonText(json) : skeletonText(json, file));
+  process.stdout.write(options.json ? toJsonText({ file, ...json }) : skeletonText(json, file));
   reportChecks(file, bytes, resource, resolve, options);
 }
 
 /**
- * The spans of the dump: under the first layout the header fits, or, under auto when that one
- * refuses the file, under the next that reads it exactly, as `readResource` chooses (a Wildlands
- * file's header fits the main title's layout too, which refuses its first bone). The first
- * layout's refusal when every one refuses.
+ * The spans of the layout that reads the bytes, detected as `inspect` without --hex detects it:
+ * each layout the header fits (only the forced one under --dialect), in registry order, and the
+ * first that reads to the exact end wins. When every one refuses, the first one's spans and refusal,
+ * the one readResource reports.
  */
-function hexSpans(bytes: Uint8Array, header: HeaderClass, read: ResourceReadOptions): ReturnType<typeof resourceSpansUntilRefusal> {
-  const first = resourceSpansUntilRefusal(bytes, header, { reading: read.reading });
-  if (first.error === null || read.dialect !== undefined) return first;
-  for (const other of classifyHeader(bytes)) {
-    if (other.dialect === header.dialect) continue;
-    const tried = resourceSpansUntilRefusal(bytes, other, { reading: read.reading });
-    if (tried.error === null) return tried;
+function hexSpans(bytes: Uint8Array, header: HeaderClass, read: ResourceReadOptions): { spans: Span[]; error: ParseError | null } {
+  const candidates = classifyHeader(bytes, read.dialect);
+  let first: { spans: Span[]; error: ParseError | null } | null = null;
+  for (const candidate of candidates.length > 0 ? candidates : [header]) {
+    const attempt = resourceSpansUntilRefusal(bytes, candidate, { reading: read.reading });
+    if (attempt.error === null) return attempt;
+    first ??= attempt;
   }
-  return first;
+  return first!;
 }
 
 /** Failed checks to stderr; a failed Proven check makes the exit status 1. */

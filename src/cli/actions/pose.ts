@@ -1,6 +1,6 @@
 /** What `pose build`, `pose find` and `pose show` do (declared in commands/pose.ts). */
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
@@ -11,9 +11,11 @@ import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
 import { count, formatOffset, groupThousands } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB, type BuildOptions, type FindOptions, type PoseCommonOptions, type ShowOptions } from '../commands/pose.js';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
+import { EXIT_FAILED, EXIT_OK, InputFileError, UsageError } from '../errors.js';
+import { fsReason } from '../files.js';
 import { resourceReadOptions } from '../read-options.js';
-import { loadSkeletonInput } from '../forge-resource.js';
+import { loadSkeletonInput, refusedBy } from '../forge-resource.js';
+import { ParseError } from '../../io/errors.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
 import { POSE_ARRAY_OUTPUT, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
@@ -31,7 +33,10 @@ async function loadWithNames(
 ): Promise<{ skeleton: Skeleton; label: string; nameOf: (hash: number) => string | null }> {
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names ?? []);
-  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command);
+  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command).catch((error: unknown) => {
+    // A loose file's refusal, named (inside an archive it already names archive, entry and resource).
+    throw error instanceof ParseError ? refusedBy(skeletonPath, error.message, error) : error;
+  });
   return { skeleton, label, nameOf: (hash) => dictionary.resolve(hash) };
 }
 
@@ -55,14 +60,15 @@ export async function buildCommand(skeletonPath: string, options: BuildOptions):
 }
 
 export async function findCommand(skeletonPath: string, dumpPath: string, options: FindOptions): Promise<void> {
+  // The dump is named by the user: a missing one or a folder is a mistake in the call, said before anything is read.
+  const dumpInfo = await stat(dumpPath).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
+  });
+  if (dumpInfo.isDirectory()) throw new UsageError(`pose find: the dump ${dumpPath} is a directory; give a memory dump file`);
   const { skeleton, label, nameOf } = await loadWithNames(skeletonPath, options, 'pose find');
-  if (skeleton.bones.length === 0) {
-    process.stderr.write(`anvil-skel: ${label} has no bones, so no pose array to find\n`);
-    process.exitCode = EXIT_FAILED;
-    return;
-  }
+  if (skeleton.bones.length === 0) return notFound(`${label} has no bones, so no pose array to find`, options);
   const handle = await open(dumpPath, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : error;
+    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
   });
   const status = new StatusLine(200);
   let result: PoseFindResult | null;
@@ -81,13 +87,11 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
     status.clear();
     await handle.close();
   }
-  if (result === null) {
-    process.stderr.write(
-      `anvil-skel: no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${label} in ${dumpPath} (${count(size, 'byte')} scanned)\n`,
+  if (result === null)
+    return notFound(
+      `no runtime pose array of the ${skeleton.bones.length}-bone skeleton ${label} in ${dumpPath} (${count(size, 'byte')} scanned)`,
+      options,
     );
-    process.exitCode = EXIT_FAILED;
-    return;
-  }
   const { offset, root, bones, matched, maxError } = result;
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
@@ -104,6 +108,13 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
     );
   }
   process.exitCode = EXIT_OK;
+}
+
+/** No array found (exit 1): said on stderr, and in JSON mode as the one object stdout gets, `{"error": {"kind": "failed", …}}`. */
+function notFound(message: string, options: FindOptions): void {
+  process.stderr.write(`anvil-skel: ${message}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ error: { kind: 'failed', message } })}\n`);
+  process.exitCode = EXIT_FAILED;
 }
 
 /** The dump in chunks read into one reused buffer (the scanner copies what it keeps). */

@@ -1,7 +1,8 @@
 /** What `probe` does (declared in commands/probe.ts). */
 import { probeResource, type ProbeCandidate, type ProbeResult } from '../../analysis/probe.js';
 import { layouts } from '../../formats/registry.js';
-import { formatOffset } from '../../io/format.js';
+import { isForgeHeader } from '../../archive/forge-select.js';
+import { count, formatOffset } from '../../io/format.js';
 import type { ProbeOptions } from '../commands/probe.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
@@ -75,29 +76,48 @@ export async function probeCommand(paths: string[], options: ProbeOptions): Prom
   if (paths.length === 0) throw new UsageError('probe needs files or directories (or --layouts)');
   const maxSize = maxSizeOption(options.maxSize);
   const walk = walkInputs(paths);
-  const results: FileProbe[] = walk.problems.map((p) => ({ file: p.path, match: null, error: p.reason }));
+  const results: FileProbe[] = [];
+  // What a folder holds that is not a resource is skipped, as every command skips it: by its header.
+  const skipped: { file: string; reason: string }[] = [];
+  for (const p of walk.problems) {
+    if (p.failed) results.push({ file: p.path, match: null, error: p.reason });
+    else skipped.push({ file: p.path, reason: p.reason });
+  }
   const progress = new Progress('probe', walk.files.length);
   let done = 0;
   for (const input of walk.files) {
     const got = readInputFile(input.path, { maxSize });
-    if (got.kind === 'unreadable') results.push({ file: input.path, match: null, error: got.reason });
-    else {
-      // A header of no layout is still probed: each layout then says where (at its class) it stops.
+    if (got.kind === 'unreadable') {
+      if (got.skippable && !input.explicit) skipped.push({ file: input.path, reason: got.reason });
+      else results.push({ file: input.path, match: null, error: got.reason });
+    } else if (got.kind === 'other' && !input.explicit) {
+      skipped.push({
+        file: input.path,
+        reason: isForgeHeader(got.head) ? 'a .forge archive (probe reads loose resources)' : got.description,
+      });
+    } else {
+      // A named file of no layout is still probed: each layout then says where (at its class) it stops.
       const bytes = got.kind === 'resource' ? got.bytes : got.kind === 'other' ? got.head : new Uint8Array(0);
       results.push({ file: input.path, ...probeResource(bytes) });
     }
     progress.update(++done);
   }
   progress.done();
+  skipped.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  if (json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-  else {
+  const skippedLine = `${count(skipped.length, 'file')} skipped: not a Skeleton or SkeletonComponent by header, or not read${options.verbose ? '' : ' (-v lists them)'}`;
+  if (json) {
+    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    if (skipped.length > 0) process.stderr.write(`probe: ${skippedLine}\n`);
+  } else {
+    if (options.verbose) for (const s of skipped) process.stdout.write(`skip  ${s.file}  (${s.reason})\n`);
     for (const p of results) {
       process.stdout.write(`${p.file}: ${verdict(p)}\n`);
       const shown = options.all ? (p.candidates ?? []) : furthestPerLayout(p.candidates ?? []);
       const width = Math.max(0, ...shown.map((c) => c.layout.length + (c.kind === 'Skeleton' ? 0 : c.kind.length + 1)));
       for (const c of shown) process.stdout.write(`${candidateLine(c, width)}\n`);
     }
+    if (skipped.length > 0) process.stdout.write(`${skippedLine}\n`);
   }
   if (results.some((p) => p.match === null)) process.exitCode = EXIT_FAILED;
 }

@@ -21,9 +21,9 @@ import type { Mat4, Vec3 } from '../../math/vector.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
 import type { SkinBindOptions, SkinCaptureOptions, SkinCommonOptions, SkinPaletteOptions } from '../commands/skin.js';
-import { EXIT_OK, UsageError } from '../errors.js';
-import { loadSkeletonInput } from '../forge-resource.js';
-import { InputFileError } from '../load.js';
+import { EXIT_OK, InputFileError, RefusedInputError, UsageError } from '../errors.js';
+import { loadSkeletonInput, refusedBy } from '../forge-resource.js';
+import { ParseError } from '../../io/errors.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { paletteOutput, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
@@ -53,7 +53,7 @@ function refusedIn<T>(files: InputFiles, run: () => T, file?: string): T {
       : frame !== null
         ? (files.frames?.[Number(frame[1])] ?? files.meshBones)
         : (file ?? files.meshBones);
-    throw new InputFileError(`${blamed}: ${error.message}`);
+    throw new RefusedInputError(blamed, error.message);
   }
 }
 
@@ -86,7 +86,7 @@ async function readJson(file: string, maxSize: number): Promise<unknown> {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
   } catch (error) {
-    throw new InputFileError(`${file}: not JSON: ${(error as Error).message}`);
+    throw new RefusedInputError(file, `not JSON: ${(error as Error).message}`);
   }
 }
 
@@ -102,7 +102,10 @@ interface Loaded {
 async function loadInputs(skeletonPath: string, meshBonesPath: string, options: SkinCommonOptions, command: string): Promise<Loaded> {
   const read = resourceReadOptions(options);
   const dictionary = await loadNameDictionary(options.names ?? []);
-  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command);
+  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command).catch((error: unknown) => {
+    // A loose file's refusal, named (inside an archive it already names archive, entry and resource).
+    throw error instanceof ParseError ? refusedBy(skeletonPath, error.message, error) : error;
+  });
   const json = await readJson(meshBonesPath, read.maxSize);
   const files = { skeleton: label, meshBones: meshBonesPath };
   const meshBones = refusedIn(files, () => parseMeshBones(json));
@@ -219,7 +222,7 @@ export async function paletteCommand(skeletonPath: string, meshBonesPath: string
   try {
     bytes = encodePaletteConstants(matrices, { base: options.base, count: options.count });
   } catch (error) {
-    throw new InputFileError(`${meshBonesPath}: ${(error as Error).message}`);
+    throw new RefusedInputError(meshBonesPath, (error as Error).message);
   }
   await writeFileAtomic({ ...output, data: bytes }, { command: 'skin palette', force });
   const last = options.base + 3 * palette.length - 1;

@@ -108,7 +108,7 @@ function validateFile(
     case 'truncated':
       return { file, status: 'refused', kind: got.resourceKind, error: got.refusal };
     case 'unreadable':
-      if (got.special && !input.explicit) return { file, status: 'skipped', reason: got.reason };
+      if (got.skippable && !input.explicit) return { file, status: 'skipped', reason: got.reason };
       return { file, status: 'unreadable', reason: got.reason, error: { message: got.reason } };
     case 'resource':
       break;

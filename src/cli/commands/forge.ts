@@ -92,7 +92,14 @@ export function registerForgeCommands(program: Command): void {
   addForgeProfileOptions(forge.command('list'))
     .description('list every entry (number, id, name, type, offset, size); with --resources, the resources inside each')
     .argument('<archive>', 'a .forge archive (told by its magic, whatever its name)')
-    .option('--json', 'print JSON instead of a table')
+    .option(
+      '--json',
+      'print JSON instead of a table: ' +
+        '{"archive","version","profile","profileChoice":{"how","alike","probed"},"entryCount","findings":[{"offset","path","message"}],' +
+        '"entries":[{"number","id","name","type","typeName","offset","dataOffset","size","bookkeeping",' +
+        '"resources":[{"index","class","className","id","name","size"}],"refusal"}],' +
+        '"refusals":[{"entry","offset","path","expected","actual","message"}]}; every key always, resources null without --resources',
+    )
     .option(
       '--class <classes>',
       'only entries whose type (or, with --resources, resources whose class) is one of these: names or hex hashes, comma-separated',

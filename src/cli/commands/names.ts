@@ -1,7 +1,14 @@
 /** `hash`, `unhash` and `crack`: going between bone/class names and their CRC-32 hashes. */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
-import { addForceOption, addResourceOptions, OUTPUT_RULE_HELP, type ForceOptionValues, type ResourceOptionValues } from '../options.js';
+import {
+  addEveryDataFileOption,
+  addForceOption,
+  addResourceOptions,
+  OUTPUT_RULE_HELP,
+  type ForceOptionValues,
+  type ResourceOptionValues,
+} from '../options.js';
 
 /** The default likely/possible threshold (kept here so help does not load the names code). */
 export const DEFAULT_LIKELY_THRESHOLD = 0.05;
@@ -25,6 +32,7 @@ export interface CrackOptionValues extends JsonOption, NamesOptionValues, Resour
   maxWords?: string;
   separators: string;
   limit: string;
+  everyDataFile?: boolean;
 }
 
 function registerHash(program: Command): void {
@@ -66,7 +74,10 @@ function registerCrack(program: Command): void {
         'each match with its odds (expected chance matches) and its evidence from the rig',
     )
     .argument('[hash...]', 'hashes to crack, as 0x1234ABCD or 1234abcd (besides the bones of --skeletons / --hierarchy)')
-    .option('--skeletons <path...>', 'Skeleton files or directories: every bone hash, with parents as evidence')
+    .option(
+      '--skeletons <path...>',
+      'Skeleton files, directories or .forge archives (their Skeleton records): every bone hash, with parents as evidence',
+    )
     .option('--hierarchy <file>', 'JSON { "<hash>": ["<parent hash>" | null, ...] }: hashes and their parents as evidence')
     .option(
       '--threshold <x>',
@@ -92,7 +103,7 @@ function registerCrack(program: Command): void {
     )
     .option('--limit <n>', 'most possible candidates shown per hash', String(DEFAULT_LIMIT))
     .option('--json', 'print [{ "hash", "name", "confidence", "family", "expectedChance", "evidence", "notes", "candidates" }] as JSON');
-  addForceOption(addResourceOptions(addNamesOption(command)))
+  addForceOption(addEveryDataFileOption(addResourceOptions(addNamesOption(command))))
     .addHelpText(
       'after',
       '\nEvery match reports its family and the expected number of chance matches, family size × hashes / 2^32.\n' +
@@ -103,7 +114,7 @@ function registerCrack(program: Command): void {
         'Output: one line per hash, "0xXXXXXXXX<TAB>name<TAB>known|likely<TAB>family<TAB>expected N<TAB>evidence",\n' +
         'or "0xXXXXXXXX<TAB>(no likely name)<TAB>possible: a (family, expected N), ..." or "(no match)".\n' +
         'Exit status: 0 when every hash is known or likely; 1 when some hash has only possible matches or none,\n' +
-        'or a skeleton could not be read; 2 on a usage error (or an output refused).\n\n' +
+        'a skeleton could not be read, or --skeletons found no Skeleton; 2 on a usage error (or an output refused).\n\n' +
         `${OUTPUT_RULE_HELP}\n--write-names replaces a file of UTF-8 text (an earlier names file); never a --names or --words list read.\n\n` +
         'Examples:\n  $ anvil-skel crack 0x1C30184C\n  $ anvil-skel crack --skeletons extracted/ --json > names.json\n' +
         '  $ anvil-skel crack --hierarchy rig.json --write-names found.txt --max-seconds 30\n' +

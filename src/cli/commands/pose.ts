@@ -35,8 +35,11 @@ function common(command: Command): Command {
 }
 
 const SKELETON_ARGUMENT = 'Skeleton resource file, or a .forge archive with --entry';
-const EXIT =
-  '\nExit status: 0 done, 1 an input (the Skeleton, its archive entry, or the dump) was refused, or pose find found no array, 2 usage error (or an output refused).\n';
+/** The exit statuses of a subcommand; only `find` has a dump to read and an array not to find. */
+const exitStatus = (find: boolean): string =>
+  find
+    ? '\nExit status: 0 the array was found, 1 an input (the Skeleton, its archive entry, or the dump) was refused or no array was found, 2 usage error (or an output refused).\n'
+    : '\nExit status: 0 done, 1 the Skeleton (or its archive entry) was refused, 2 usage error (or an output refused).\n';
 
 export function registerPoseCommands(program: Command): void {
   const pose = program
@@ -55,7 +58,7 @@ export function registerPoseCommands(program: Command): void {
     .addHelpText(
       'after',
       `\n${OUTPUT_RULE_HELP}\n-o replaces only a pose array: a whole number of 48-byte records, each with position w 0 and scale\n` +
-        `(1, 1, 1, 0), as pose build writes them (of any bone count).\n${EXIT}\nExamples:\n  $ anvil-skel pose build rider.Skeleton -o rider-pose.bin\n  $ anvil-skel pose build DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider-pose.bin`,
+        `(1, 1, 1, 0), as pose build writes them (of any bone count).\n${exitStatus(false)}\nExamples:\n  $ anvil-skel pose build rider.Skeleton -o rider-pose.bin\n  $ anvil-skel pose build DataPC.forge --entry CHR_Rider.Skeleton --resource 0 -o rider-pose.bin`,
     )
     .action(async (skeleton: string, options: BuildOptions) => (await actions()).buildCommand(skeleton, options));
 
@@ -64,12 +67,12 @@ export function registerPoseCommands(program: Command): void {
     .description("find the skeleton's runtime pose array in a memory dump (streamed, any size)")
     .argument('<skeleton>', SKELETON_ARGUMENT)
     .argument('<dump>', 'binary memory dump')
-    .option('--json', 'print {"offset","root","bones","matched","maxError"}')
+    .option('--json', 'print {"offset","root","bones","matched","maxError"}; no array found: {"error": {"kind": "failed", "message"}}')
     .option('--chunk-mib <n>', `read the dump in chunks of n MiB (default ${DEFAULT_CHUNK_MIB})`, parseChunkMib);
   common(find)
     .addHelpText(
       'after',
-      `${EXIT}\nExamples:\n  $ anvil-skel pose find rider.Skeleton game.dmp\n  $ anvil-skel pose find DataPC.forge game.dmp --entry CHR_Rider.Skeleton --json`,
+      `${exitStatus(true)}\nExamples:\n  $ anvil-skel pose find rider.Skeleton game.dmp\n  $ anvil-skel pose find DataPC.forge game.dmp --entry CHR_Rider.Skeleton --json`,
     )
     .action(async (skeleton: string, dump: string, options: FindOptions) => (await actions()).findCommand(skeleton, dump, options));
 
@@ -77,11 +80,11 @@ export function registerPoseCommands(program: Command): void {
     .command('show')
     .description('print the runtime local pose (own transform in the root) and its world pose')
     .argument('<skeleton>', SKELETON_ARGUMENT)
-    .option('--json', 'print JSON');
+    .option('--json', 'print {"dialect","ownTransform","bones":[{"bone","parent","nameHash","name","local","world"}]}');
   common(show)
     .addHelpText(
       'after',
-      `${EXIT}\nExamples:\n  $ anvil-skel pose show rider.Skeleton\n  $ anvil-skel pose show DataPC.forge --entry 3 --resource Rider --json`,
+      `${exitStatus(false)}\nExamples:\n  $ anvil-skel pose show rider.Skeleton\n  $ anvil-skel pose show DataPC.forge --entry 3 --resource Rider --json`,
     )
     .action(async (skeleton: string, options: ShowOptions) => (await actions()).showCommand(skeleton, options));
 }

@@ -6,6 +6,7 @@ export interface ProbeOptions {
   layouts?: boolean;
   maxSize?: string;
   all?: boolean;
+  verbose?: boolean;
 }
 
 export function registerProbeCommand(program: Command): void {
@@ -15,6 +16,7 @@ export function registerProbeCommand(program: Command): void {
     .argument('[paths...]', 'files or directories (directories are walked)')
     .option('--json', 'print a JSON array on stdout: [{ file, match, matches, candidates: [...] }]')
     .option('--all', 'list every reading of every layout, not only the furthest reading of each layout')
+    .option('-v, --verbose', 'list every file skipped in a folder (not a resource by its header, too large, a FIFO) with the reason')
     .option('--layouts', 'list the registered layouts (name, title, source, id width, docs page) and exit')
     .option('--max-size <size>', 'largest file read, in bytes or with KiB/MiB/GiB (default 256 MiB)');
   command.addHelpText(
@@ -23,6 +25,8 @@ export function registerProbeCommand(program: Command): void {
       '',
       'A file matches a layout when one of its readings reads it to its exact end and no Proven check fails.',
       'When several layouts match, all are named, ranked by the checks each holds.',
+      'In a folder, files that are not a Skeleton or SkeletonComponent by their header (and archives, FIFOs,',
+      'files over --max-size) are skipped and counted, as every command skips them; a file named is probed.',
       '',
       'Exit status: 0 when every file has exactly one matching layout, 1 otherwise, 2 on usage errors.',
       '',

@@ -73,7 +73,10 @@ export function registerSkinCommands(program: Command): void {
       )
       .argument('<skeleton>', SKELETON_ARGUMENT)
       .argument('<meshbones>', 'MeshBones JSON file')
-      .option('--json', 'print {"meshBones","rotationMatches","translationMatches","scale","residual","bones":[...]}'),
+      .option(
+        '--json',
+        'print {"meshBones","rotationMatches","translationMatches","scale","residual","scaleBones","tolerance","bones":[{"index","nameHash","bone","rotationError","rotationMatches","translationError","translationMatches","translation","inverseBindTranslation","name"}]}',
+      ),
   )
     .addHelpText(
       'after',
@@ -98,7 +101,10 @@ export function registerSkinCommands(program: Command): void {
           'constant-buffer dumps, one per frame; takes every file up to the next option, so give the positional arguments first',
           collectFiles,
         )
-        .option('--json', 'print {"pairs","within","maxError","frames":[{"pairs","within","offenders":[...]}]}'),
+        .option(
+          '--json',
+          'print {"pairs","within","maxError","tolerance","frames":[{"file","pairs","within","maxError","offenders":[{"parent","child","parentEntry","childEntry","error","recovered","stored","parentName","childName"}]}]}',
+        ),
     ),
   )
     .addHelpText(
