@@ -16,6 +16,9 @@ import { forgeProfileByName, type ForgeProfileName } from './profile/profiles.js
 /** The file `forge extract` writes the manifest to, in its output folder. */
 export const FORGE_MANIFEST_FILE = 'forge-manifest.json';
 
+/** The folder, beside the manifest, that holds the bookkeeping entries kept raw. */
+export const BOOKKEEPING_FOLDER = '_bookkeeping';
+
 /** The manifest's format, checked on reading. */
 export const FORGE_MANIFEST_FORMAT = 'anvil-skeleton forge manifest 1';
 
@@ -43,6 +46,8 @@ export interface ManifestEntry {
   /** Its folder, relative to the manifest's. */
   folder: string;
   resources: ManifestResource[];
+  /** A bookkeeping entry, kept raw: the file (relative to the manifest's folder) holding its data file's bytes; else absent. */
+  raw?: string;
 }
 
 /** Everything `forge pack` needs to build the archive again. */
@@ -94,6 +99,20 @@ export function manifestEntry(entry: ForgeEntry, file: ForgeDataFile, folder: st
   };
 }
 
+/** The manifest's part for a bookkeeping entry, kept raw in `file`. */
+export function manifestRawEntry(entry: ForgeEntry, file: string): ManifestEntry {
+  return {
+    number: entry.number,
+    id: hex(entry.id, 16),
+    name: entry.name,
+    type: hex(entry.resourceType >>> 0),
+    timestamp: entry.timestamp,
+    folder: '',
+    resources: [],
+    raw: file,
+  };
+}
+
 /** The manifest's head for an archive (entries added as they are extracted). */
 export function manifestOf(archive: string, forge: Forge, framing: ForgeManifest['framing']): ForgeManifest {
   if (forge.profile === null) throw new Error(`no archive profile reads ${archive}`);
@@ -133,13 +152,20 @@ export function checkManifest(value: unknown): ForgeManifest {
  * resource in the manifest; a missing body throws an Error naming it). Throws an EncodeError for a
  * value a field cannot hold.
  */
-export function packArchive(manifest: ForgeManifest, bodyOf: (entry: ManifestEntry, resource: ManifestResource) => Uint8Array): Uint8Array {
+export function packArchive(
+  manifest: ForgeManifest,
+  bodyOf: (entry: ManifestEntry, resource: ManifestResource) => Uint8Array,
+  rawOf: (entry: ManifestEntry) => Uint8Array = () => {
+    throw new Error('no raw data files');
+  },
+): Uint8Array {
   const profile = forgeProfileByName(manifest.profile)!;
   const entries: ForgeWriterEntry[] = manifest.entries.map((e) => ({
     id: BigInt(e.id),
     name: e.name,
     resourceType: Number.parseInt(e.type, 16),
     timestamp: e.timestamp,
+    ...(e.raw === undefined ? {} : { raw: rawOf(e) }),
     resources: e.resources.map((r) => {
       const subHeader: RecordSubHeader =
         r.subHeader === null

@@ -124,7 +124,9 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
       if (error instanceof ParseError) throw new ReplacementRefusal(`${label}: no layout reads it to its exact end (${error.message})`);
       throw error;
     }
-    const matches = (r: ForgeResource): boolean => identities.some((c) => r.classHash >>> 0 === classOf(c.header.kind) && r.id === c.id);
+    // A resource's object id: its body's own (its header), or the TOC's where the body names none.
+    const matches = (r: ForgeResource): boolean =>
+      identities.some((c) => r.classHash >>> 0 === classOf(c.header.kind) && objectIds(r).includes(c.id));
     let found: { entry: ForgeEntry; file: ForgeDataFile; index: number } | null = null;
     if (replacement.target !== undefined) {
       const entry = forge.entries.find((e) => e.number === replacement.target!.entry);
@@ -136,20 +138,22 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
       if (!matches(resource)) {
         const c = identities[0]!;
         throw new ReplacementRefusal(
-          `${label}: it is the ${c.header.kind} ${hex(c.id, 16)}, and resource ${replacement.target.resource} of entry ${entry.number} is ${forgeClassName(resource.classHash) ?? hex(resource.classHash >>> 0)} ${hex(resource.id, 16)}; a resource replaces only one of its own class and id`,
+          `${label}: it is the ${c.header.kind} ${hex(c.id, 16)}, and resource ${replacement.target.resource} of entry ${entry.number} is the ${forgeClassName(resource.classHash) ?? hex(resource.classHash >>> 0)} ${hex(objectIds(resource)[0]!, 16)}; a resource replaces only one of its own class and id`,
         );
       }
       found = { entry, file, index: replacement.target.resource };
     } else {
       const c = identities[0]!;
       const all: { entry: ForgeEntry; file: ForgeDataFile; index: number }[] = [];
+      const unread: string[] = [];
       for (const entry of candidateEntries(forge, classOf(c.header.kind), c.id)) {
         let file: ForgeDataFile;
         try {
           file = await read(entry);
         } catch (error) {
-          if (error instanceof ParseError) continue;
-          throw error;
+          if (!(error instanceof ParseError)) throw error;
+          unread.push(`entry ${entry.number}: refused at ${error.message}`);
+          continue;
         }
         file.resources.forEach((r, index) => {
           if (matches(r)) all.push({ entry, file, index });
@@ -157,8 +161,11 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
         // The entry of the id itself, or one typed with the class, holding it: looked no further.
         if (all.length > 0 && (entry.id === c.id || entry.resourceType >>> 0 === classOf(c.header.kind))) break;
       }
-      if (all.length === 0)
-        throw new ReplacementRefusal(`${label}: the archive holds no ${c.header.kind} of id ${hex(c.id, 16)} to replace`);
+      if (all.length === 0) {
+        const why =
+          unread.length === 0 ? '' : ` among the data files read (${unread.length} could not be: ${unread.slice(0, 2).join('; ')})`;
+        throw new ReplacementRefusal(`${label}: the archive holds no ${c.header.kind} of id ${hex(c.id, 16)} to replace${why}`);
+      }
       if (all.length > 1)
         throw new ReplacementRefusal(
           `${label}: the ${c.header.kind} ${hex(c.id, 16)} is in ${all.length} places (entries ${all.map((m) => m.entry.number).join(', ')}); choose one with --entry and --resource`,
@@ -173,6 +180,11 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
     plans.set(found.entry.number, plan);
   }
   return [...plans.values()].sort((a, b) => a.entry.dataOffset - b.entry.dataOffset);
+}
+
+/** The ids a resource in the archive answers to: its body's header id where a layout reads it, and its TOC id. */
+function objectIds(r: ForgeResource): bigint[] {
+  return [...resourceIdentities(r.body).map((c) => c.id), r.id];
 }
 
 function classOf(kind: string): number {

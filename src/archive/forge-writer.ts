@@ -34,6 +34,8 @@ export interface ForgeWriterEntry {
   resourceType: number;
   timestamp?: number;
   resources: ForgeWriterResource[];
+  /** The data file's bytes as they are, for an entry written raw (a bookkeeping entry); `resources` is then ignored. */
+  raw?: Uint8Array;
 }
 
 /** How a data file's sets are framed: what `forge replace` keeps of the data file it rewrites. */
@@ -220,7 +222,7 @@ export function writeForge(options: ForgeWriterOptions): Uint8Array {
     at += INDEX_BLOCK_BYTES + group.length * (indexBytes + nameBytes);
   }
   const align = options.align ?? 1;
-  const files = entries.map((e) => writeForgeDataFile(e, profile, options));
+  const files = entries.map((e) => e.raw ?? writeForgeDataFile(e, profile, options));
   const fileOffsets: number[] = [];
   for (const f of files) {
     at = Math.ceil(at / align) * align;

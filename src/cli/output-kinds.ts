@@ -32,13 +32,16 @@ export type OutputKind =
   /** `skin palette`: replaces a constants file of the same size whose registers below `base` are zero. */
   | { kind: 'palette'; size: number; base: number }
   /** `forge replace`, `forge pack`: replaces a `.forge` archive (told by its magic), never one of the inputs. */
-  | { kind: 'archive' };
+  | { kind: 'archive' }
+  /** A bookkeeping entry kept raw by `forge extract`: replaces only a file of the same bytes (an earlier extraction). */
+  | { kind: 'raw'; bytes: Uint8Array };
 
 export const JSON_OUTPUT: OutputKind = { kind: 'json' };
 export const TEXT_OUTPUT: OutputKind = { kind: 'text' };
 export const GLTF_OUTPUT: OutputKind = { kind: 'gltf' };
 export const POSE_ARRAY_OUTPUT: OutputKind = { kind: 'pose-array' };
 export const ARCHIVE_OUTPUT: OutputKind = { kind: 'archive' };
+export const rawOutput = (bytes: Uint8Array): OutputKind => ({ kind: 'raw', bytes });
 
 /** The largest existing file read whole to tell its kind; a larger one is only replaced with --force. */
 const CONTENT_LIMIT = DEFAULT_MAX_SIZE;
@@ -104,6 +107,8 @@ export function describeKind(kind: OutputKind): string {
       return `a g_Bones constants file of ${formatSize(kind.size)} with the registers below c${kind.base} zero`;
     case 'archive':
       return 'a .forge archive';
+    case 'raw':
+      return 'the same bytes (an earlier extraction of this entry)';
   }
 }
 
@@ -230,6 +235,7 @@ function describeWhole(bytes: Uint8Array): string {
 
 /** Whether a whole file holds what an output of `kind` writes (every kind but a resource, told from its header). */
 function sameContent(kind: Exclude<OutputKind, { kind: 'resource' | 'gltf-buffer' | 'archive' }>, bytes: Uint8Array): boolean {
+  if (kind.kind === 'raw') return bytes.length === kind.bytes.length && bytes.every((b, i) => b === kind.bytes[i]);
   switch (kind.kind) {
     case 'json':
       return asJson(bytes) !== null;

@@ -21,6 +21,7 @@ import { describeKind, existingOutput, type OutputKind } from './output-kinds.js
 export type { OutputKind } from './output-kinds.js';
 export {
   ARCHIVE_OUTPUT,
+  rawOutput,
   GLTF_OUTPUT,
   JSON_OUTPUT,
   POSE_ARRAY_OUTPUT,

@@ -51,7 +51,8 @@ describe('sample --scale inventory', () => {
       nullRoots: 1138 - 1120,
       rootLocalEqualsOwn: 1033,
     });
-    expect(writeSeconds).toBeLessThan(5);
+    // A bound against a blow-up, not a speed target (the bench measures speed; shared cores vary).
+    expect(writeSeconds).toBeLessThan(60);
     expect(files).toHaveLength(inventoryFileCount() + 1); // and README.md
     // Whatever the census counts, the files must be resources of the right kinds, by name.
     expect(files.filter((f) => f.path.endsWith('.SkeletonComponent'))).toHaveLength(146);

@@ -15,7 +15,7 @@ describe('random byte mutations of .forge archives', () => {
     for (const seed of lane.seeds) expect((await archiveTarget.checkAsync(seed)).outcome).toBe('decoded');
   });
 
-  it('either read every data file or are refused with a Refusal, within 100 ms each', async () => {
+  it('either read every data file or are refused with a Refusal, within a second each (no hang, no blow-up)', async () => {
     const next = mutants(lane, 20261201);
     const outcomes = { decoded: 0, refused: 0, skipped: 0 };
     for (let i = 0; i < 600; i++) {
@@ -24,10 +24,12 @@ describe('random byte mutations of .forge archives', () => {
       // A Violation (any other exception) fails the test with its message.
       const verdict = await archiveTarget.checkAsync(input);
       const ms = performance.now() - start;
-      if (ms > 100) {
+      // A bound against a hang or a blow-up (a mutant read many times over), not a speed target:
+      // the bench measures speed; a loaded machine may take several times the usual 10 ms.
+      if (ms > 1000) {
         const again = performance.now();
         await archiveTarget.checkAsync(input);
-        expect(performance.now() - again, `mutant ${i} took ${ms.toFixed(0)} ms`).toBeLessThanOrEqual(100);
+        expect(performance.now() - again, `mutant ${i} took ${ms.toFixed(0)} ms`).toBeLessThanOrEqual(1000);
       }
       outcomes[verdict.outcome]++;
     }

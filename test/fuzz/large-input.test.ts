@@ -16,7 +16,9 @@ import { runCli } from '../helpers/cli.js';
 const BONES = 150_000;
 /** Bones of the file for `inspect --hex`, each with one word in its u32 array (4 count bytes outside every leaf field). */
 const HEX_BONES = 5_000;
-const HEX_BUDGET_MS = 1_500;
+// A bound against a blow-up (a quadratic dump of 5,000 bones), not a speed target: the bench measures
+// speed, and a shared machine takes several times the usual 1 s.
+const HEX_BUDGET_MS = 15_000;
 let dir: string;
 let file: string;
 let hexFile: string;

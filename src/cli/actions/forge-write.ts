@@ -98,19 +98,20 @@ export async function replaceCommand(archive: string, files: string[], options: 
     }
     const progress = new Progress('forge replace', forge.source.size);
     try {
-      report = await new Promise<ReplaceReport>((resolveReport, reject) => {
-        writeStreamAtomic(
-          { path: options.output, kind: ARCHIVE_OUTPUT, option: '-o' },
-          async (sink) => {
-            resolveReport(
-              await replaceResources(forge, replacements, sink, {
-                onProgress: (done, total) => (progress.setTotal(total), progress.update(done)),
-              }),
-            );
-          },
-          { command: 'forge replace', force: options.force === true },
-        ).catch(reject);
-      });
+      let made: ReplaceReport | null = null;
+      await writeStreamAtomic(
+        { path: options.output, kind: ARCHIVE_OUTPUT, option: '-o' },
+        async (sink) => {
+          made = await replaceResources(forge, replacements, sink, {
+            onProgress: (done, total) => {
+              progress.setTotal(total);
+              progress.update(done);
+            },
+          });
+        },
+        { command: 'forge replace', force: options.force === true },
+      );
+      report = made!;
     } finally {
       progress.done();
     }
@@ -221,14 +222,25 @@ export async function packCommand(dir: string, options: ForgePackOptions): Promi
     force: options.force === true,
   });
   const missing: string[] = [];
-  const bytes = packArchive(manifest, (entry, resource) => {
-    const path = resource.file === null ? null : join(dir, entry.folder, resource.file);
-    if (path === null || !existsSync(path)) {
-      missing.push(`${entry.folder}/${resource.file ?? `${resource.name} (not extracted)`}`);
-      return new Uint8Array(0);
-    }
-    return new Uint8Array(readFileSync(path));
-  });
+  const bytes = packArchive(
+    manifest,
+    (entry, resource) => {
+      const path = resource.file === null ? null : join(dir, entry.folder, resource.file);
+      if (path === null || !existsSync(path)) {
+        missing.push(`${entry.folder}/${resource.file ?? `${resource.name} (not extracted)`}`);
+        return new Uint8Array(0);
+      }
+      return new Uint8Array(readFileSync(path));
+    },
+    (entry) => {
+      const path = join(dir, entry.raw!);
+      if (!existsSync(path)) {
+        missing.push(entry.raw!);
+        return new Uint8Array(0);
+      }
+      return new Uint8Array(readFileSync(path));
+    },
+  );
   if (missing.length > 0)
     throw new InputRefusal(
       `forge pack: ${count(missing.length, 'resource')} of the manifest missing (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}); extract with --class all to pack every resource; nothing written`,

@@ -27,6 +27,8 @@ import {
   FORGE_MANIFEST_FILE,
   manifestEntry,
   manifestOf,
+  manifestRawEntry,
+  BOOKKEEPING_FOLDER,
   type ForgeManifest,
   type ManifestEntry,
 } from '../../archive/forge-pack.js';
@@ -36,6 +38,7 @@ import { Progress } from '../progress.js';
 import {
   JSON_OUTPUT,
   OutputRefusal,
+  rawOutput,
   resourceOutput,
   writeFileAtomic,
   writeFilesAtomic,
@@ -247,11 +250,15 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   const realOut = await realpath(outDir);
   let refused = forge.refusals.length;
   for (const r of forge.refusals) process.stderr.write(`${archiveRefusalLine(archive, r)}\n`);
-  const bookkeeping = forge.entries.filter((e) => e.bookkeeping !== null && nameMatches(e.name)).length;
+  const bookkeepingEntries = forge.entries.filter((e) => e.bookkeeping !== null && nameMatches(e.name));
+  // With --class all, bookkeeping entries are kept raw, so forge pack can put them back as they were.
+  const keepRaw = wanted === null;
+  const bookkeeping = keepRaw ? 0 : bookkeepingEntries.length;
   const entries = forge.entries.filter((e) => e.bookkeeping === null && nameMatches(e.name));
   const folders = new UniqueNames();
   // The manifest `forge pack` builds the archive again from; no entry's folder takes its name.
   folders.take(FORGE_MANIFEST_FILE);
+  folders.take(BOOKKEEPING_FOLDER);
   let manifest: ForgeManifest | null = null;
   const progress = new Progress('forge extract', entries.length);
   let written = 0;
@@ -270,6 +277,17 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
       if (result.kept) kept++;
       progress.update(++done);
     }
+    if (manifest !== null && keepRaw && bookkeepingEntries.length > 0) {
+      const raw: OutputFile[] = [];
+      for (const entry of bookkeepingEntries) {
+        const name = `${entry.number}-${safeForgeName(entry.name, 'entry')}.raw`;
+        const bytes = await forge.source.read(entry.dataOffset, entry.size);
+        raw.push({ path: join(realOut, BOOKKEEPING_FOLDER, name), data: bytes, kind: rawOutput(bytes) });
+        manifest.entries.push(manifestRawEntry(entry, `${BOOKKEEPING_FOLDER}/${name}`));
+      }
+      await writeFilesAtomic(raw, write);
+      manifest.entries.sort((a, b) => a.number - b.number);
+    }
     if (manifest !== null) {
       const path = join(realOut, FORGE_MANIFEST_FILE);
       try {
@@ -287,7 +305,9 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
   const notWritten = kept
     ? `, ${count(kept, 'entry', 'entries')} not written (a file of another kind is in the way; --force replaces it)`
     : '';
-  const skippedBookkeeping = bookkeeping ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)` : '';
+  const skippedBookkeeping = bookkeeping
+    ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)`
+    : '';
   const refusedText = refused ? `, ${refused} refused` : '';
   process.stdout.write(
     `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refusedText}${notWritten}${skippedBookkeeping}\n`,
