@@ -255,7 +255,7 @@ describe('the viewer', () => {
     await page.close();
   });
 
-  it('a failing check shows at its bone: in the tree, the inspector and the hex record', async () => {
+  it('a failing check below Proven shows at its bone as a warning: in the tree, the inspector and the hex record', async () => {
     const page = await newPage();
     await open(page);
     const bytes = sample(RIDER).slice();
@@ -265,14 +265,16 @@ describe('the viewer', () => {
     expect(u32(bytes, word)).toBe(7);
     bytes[word] = 8;
     await drop(page, [{ name: 'odd-constant.Skeleton', bytes }]);
-    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).toContain('failing');
-    expect(await page.getAttribute('#tree-list button[data-bone="4"]', 'class')).not.toContain('failing');
+    // bone-constants is not Proven (README): a warning, not a failure of the file.
+    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).toContain('warning');
+    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).not.toContain('failing');
+    expect(await page.getAttribute('#tree-list button[data-bone="4"]', 'class')).not.toContain('warning');
     await page.click('#tree-list button[data-bone="5"]');
     expect(await page.textContent('#inspector')).toMatch(/checks failing at this bone \(1\)\s*bone-constants/);
     const failing = await page.$$eval('#hex-rows .b.failing', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.o)));
     expect(Math.min(...failing)).toBe(bone.start);
     expect(Math.max(...failing)).toBe(bone.end - 1);
-    expect(await page.textContent('#file-list li.selected')).toContain('1 check failed');
+    expect(await page.textContent('#file-list li.selected .file-meta')).toMatch(/ · valid · 1 warning \(bone-constants\)$/);
     await page.close();
   });
 
