@@ -14,6 +14,7 @@ import {
   ParseError,
   forgeSkeletalFiles,
 } from '../src/index.js';
+import { nextTask } from './loading.js';
 
 /** One list entry from an archive: a record's body, or a refusal (or failure) without bytes. */
 export interface ArchiveItem {
@@ -39,17 +40,6 @@ const MAGIC_BYTES = 9;
 export async function isArchiveFile(file: Blob): Promise<boolean> {
   return isForgeHeader(new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer()));
 }
-
-/** Yields to the page (a task, not a microtask), so it draws and answers between data files. */
-const nextTask = (): Promise<void> =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 /**
  * Reads the archive `archive` (the file's name, for the labels) and reports each entry through

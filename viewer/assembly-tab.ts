@@ -94,7 +94,8 @@ export function assembleHeldFiles(files: readonly HeldFile[], settings: ReadSett
   });
 }
 
-function describeConflict(c: AssemblyConflict, name: (hash: number) => string): string {
+/** What a conflict disagrees on, in words. */
+export function describeConflict(c: AssemblyConflict, name: (hash: number) => string): string {
   const hash = (h: number | null): string => (h === null ? 'none' : name(h));
   switch (c.kind) {
     case 'transform':

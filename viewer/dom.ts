@@ -12,8 +12,17 @@ export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className = ''
   return node;
 };
 
-/** `1 bone`, `2 bones`. */
-export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** A count as the page writes counts: digits grouped by thousands (`1,829`). */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The plural of a word: `entry` → `entries` (a consonant before the y), else an s. */
+const pluralOf = (word: string): string => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
+
+/** The word for `n` of it: `entry` for 1, `entries` for any other; `many` for a word whose plural is irregular. */
+export const noun = (n: number, word: string, many = pluralOf(word)): string => (n === 1 ? word : many);
+
+/** `1 bone`, `2 bones`, `23 entries`. */
+export const plural = (n: number, word: string, many = pluralOf(word)): string => `${n} ${noun(n, word, many)}`;
 /** A measured difference for a report: 4 significant digits, exponent form when tiny. */
 export const fixed = (x: number): string => (x === 0 ? '0' : Math.abs(x) < 1e-4 ? x.toExponential(2) : x.toPrecision(4));
 

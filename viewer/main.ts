@@ -1,15 +1,15 @@
 /**
  * The viewer page: Files, 3D, Tree, Inspector, Hex, Census, Assembly and Skinning, linked both ways through one
- * selection (file, bone, field), kept in the URL hash so a link reproduces the view.
+ * selection (a listed file or an assembled rig, a bone, a field), kept in the URL hash so a link reproduces the
+ * view. Every change of selection goes through `showSelection`, which redraws every panel, so none is left on
+ * what was shown before.
  */
 import {
   builtInNames,
   CensusAccumulator,
   classifyHeader,
   censusMarkdown,
-  formatHash,
   NameDictionary,
-  parseHash,
   runtimeWorldTransforms,
   type AnvilnextReading,
   type Dialect,
@@ -21,60 +21,67 @@ import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } fr
 import { confidenceClass, HexView } from './hex.js';
 import { renderMarkdown } from './markdown.js';
 import { assembleHeldFiles, renderAssemblies, type ComponentAssembly, type HeldFile } from './assembly-tab.js';
-import { el, nameOrHash } from './dom.js';
+import { count, el, nameOrHash, noun, plural } from './dom.js';
+import { failedSummary, FilesPanel, summarize, summarizeBytes, type Entry, type Listed } from './file-list.js';
+import { renderInspector, type ShownAssembly } from './inspector.js';
+import { readListedEntries } from './loading.js';
 import { holdSkinningInput, recogniseSkinningInput, renderSkinning, type SkinningState } from './skinning-tab.js';
 import { SceneView } from './scene.js';
-import { formatNumber, formatValue, spanValue } from './values.js';
-
-interface Listed {
-  id: string;
-  name: string;
-  size: number | null;
-  note: string | null;
-  /** The note is a refusal (an archive's table or data file): shown as one. */
-  refused?: boolean;
-}
-
-interface Entry extends Listed {
-  bytes: Uint8Array | null;
-  summary: Summary | null;
-}
-
-interface Summary {
-  layout: string;
-  bones: number | null;
-  refusal: string | null;
-  notResource: string | null;
-  failed: number;
-}
+import { renderTree } from './tree-panel.js';
+import { spanValue, hexOffset } from './values.js';
+import { worstSeverity, type Severity } from './verdict.js';
 
 type Pose = 'bind' | 'runtime';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
-const hexOffset = (o: number): string => `0x${o.toString(16).toUpperCase()} (${o})`;
 
 // ---- state -------------------------------------------------------------------------------------
 
 const entries: Entry[] = [];
 let settings: ReadSettings = { dialect: null, reading: undefined, resolve: () => null };
 let dictionary = new NameDictionary(builtInNames());
-let current: OpenedFile | null = null;
+/** The selected entry (null when an assembled rig or nothing is shown), and its file once read. */
 let currentEntry: Entry | null = null;
+let current: OpenedFile | null = null;
+/** An assembled rig shown in every panel in place of a file, until a file is shown again. */
+let assembly: ShownAssembly | null = null;
 let selectedBone = -1;
 let selectedSpan = -1;
 let pose: Pose = 'bind';
 let localCount = 0;
+/** Counts the openings asked for: an opening overtaken by a later one (its bytes came late) shows nothing. */
+let openings = 0;
+/** The files the server listed are being read for the first time. */
+let loading = true;
 /** `--every-data-file`, as the server was started: archives opened here read the same data files. */
 let everyDataFile = false;
 const skinning: SkinningState = { meshBones: null, palette: null, constants: [], refused: [] };
-/** An assembled rig shown in 3D in place of the selected file's, until a file is shown again. */
-let sceneAssembly: { name: string; skeleton: Skeleton } | null = null;
+/** The components assembled over the files held, made when first needed and again after the files change. */
+let assemblies: ComponentAssembly[] | null = null;
+/** Fetches under way, so a file asked for twice (the first read, a click) is fetched once. */
+const fetching = new Map<Entry, Promise<Uint8Array | null>>();
 
-const boneName = (file: OpenedFile, bone: number): string => {
-  const hash = file.skeleton?.bones[bone]?.nameHash;
-  if (hash === undefined) return `bone ${bone}`;
-  return dictionary.resolve(hash) ?? formatHash(hash);
+const resolveName = (hash: number): string | null => dictionary.resolve(hash);
+const nameOf = (hash: number): string => nameOrHash(resolveName)(hash);
+
+/** The rig every panel shows: the assembled one, or the selected file's. */
+const shownSkeleton = (): Skeleton | null => assembly?.assembly.skeleton ?? current?.skeleton ?? null;
+
+const boneName = (bone: number): string => {
+  const hash = shownSkeleton()?.bones[bone]?.nameHash;
+  return hash === undefined ? `bone ${bone}` : nameOf(hash);
 };
+
+/** Per bone of the selected file, how badly the checks failing at it fail; none for an assembled rig. */
+function boneSeverities(): Map<number, Severity> {
+  const severities = new Map<number, Severity>();
+  if (assembly !== null || current === null) return severities;
+  for (const [bone, failures] of current.failuresByBone) {
+    const severity = worstSeverity(failures.map((f) => f.check));
+    if (severity !== null) severities.set(bone, severity);
+  }
+  return severities;
+}
 
 // ---- panels ------------------------------------------------------------------------------------
 
@@ -99,12 +106,9 @@ const hex = new HexView($('hex-scroll'), $('hex-sizer'), $('hex-rows'), $('hex-t
   },
 });
 
-// While an assembled rig is shown, its bones are not the selected file's: picking one selects nothing.
-const scene = new SceneView($('scene-host'), $('scene-label'), {
-  pick: (bone) => {
-    if (sceneAssembly === null) selectBone(bone, 'scene');
-  },
-});
+const scene = new SceneView($('scene-host'), $('scene-label'), { pick: (bone) => selectBone(bone, 'scene') });
+
+const files = new FilesPanel($('file-list'), (entry) => void openEntry(entry, -1));
 
 function renderLegend(): void {
   const legend = $('hex-legend');
@@ -113,309 +117,59 @@ function renderLegend(): void {
   legend.append(el('span', 'c-tag', 'count or tag'));
 }
 
-function summarize(file: OpenedFile): Summary {
-  return {
-    layout: file.header === null ? '—' : `${file.header.kind} · ${file.header.dialect}`,
-    bones: file.skeleton?.bones.length ?? null,
-    refusal: file.refusal === null ? null : `refused at ${hexOffset(file.refusal.offset)}: ${file.refusal.path}`,
-    notResource: file.notResource,
-    failed: file.checks.filter((c) => c.status === 'failed').length,
-  };
-}
-
-function failedSummary(error: unknown): Summary {
-  return { layout: '—', bones: null, refusal: null, notResource: `could not be read: ${(error as Error).message}`, failed: 0 };
-}
-
-function safeSummary(entry: Entry, bytes: Uint8Array): Summary {
-  try {
-    return summarize(openFile(entry.id, entry.name, bytes, settings));
-  } catch (error) {
-    return failedSummary(error);
-  }
-}
-
-function renderFiles(): void {
-  const list = $('file-list');
-  list.replaceChildren();
-  for (const entry of entries) {
-    const li = el('li');
-    li.dataset.id = entry.id;
-    if (currentEntry === entry) li.classList.add('selected');
-    li.append(el('div', 'file-name', entry.name));
-    const meta = el('div', 'file-meta');
-    const s = entry.summary;
-    if (s === null) meta.append(el('span', entry.refused === true ? 'bad refusal-text' : 'warn', entry.note ?? 'not read'));
-    else {
-      meta.append(`${s.layout}${s.bones !== null ? ` · ${s.bones} bones` : ''} · `);
-      if (s.notResource !== null) meta.append(el('span', 'bad', s.notResource));
-      else if (s.refusal !== null) meta.append(el('span', 'bad refusal-text', s.refusal));
-      else meta.append(el('span', 'ok', 'valid'));
-      if (s.failed > 0) meta.append(' · ', el('span', 'warn', `${s.failed} check${s.failed === 1 ? '' : 's'} failed`));
-    }
-    li.append(meta);
-    li.addEventListener('click', () => void openEntry(entry, -1));
-    list.append(li);
-  }
-  list.querySelector('li.selected')?.scrollIntoView({ block: 'nearest' });
-}
-
-function depthClass(depth: number): string {
-  return depth <= 10 ? `depth-${depth}` : 'depth-deep';
-}
-
-function renderTree(): void {
-  const list = $('tree-list');
-  list.replaceChildren();
-  const file = current;
-  if (file === null || file.skeleton === null) {
-    list.append(
-      el(
-        'li',
-        'empty-note',
-        file === null ? 'no file open' : file.refusal !== null ? 'refused: no bone hierarchy was read' : 'no bone hierarchy in this file',
-      ),
-    );
-    return;
-  }
-  const bones = file.skeleton.bones;
-  const query = ($<HTMLInputElement>('tree-search').value ?? '').trim().toLowerCase();
-  const hashQuery = parseHash(query);
-  const matches = (i: number): boolean => {
-    if (query === '') return true;
-    const hash = bones[i]!.nameHash;
-    if (hashQuery !== null && hash === hashQuery) return true;
-    const name = dictionary.resolve(hash);
-    return (name !== null && name.toLowerCase().includes(query)) || formatHash(hash).toLowerCase().includes(query);
-  };
-  const shown = new Set<number>();
-  for (let i = 0; i < bones.length; i++) {
-    if (!matches(i)) continue;
-    // A match keeps its ancestors, so it is seen in its place in the hierarchy.
-    for (let b = i, guard = 0; b >= 0 && b < bones.length && !shown.has(b) && guard <= bones.length; b = bones[b]!.parent, guard++)
-      shown.add(b);
-  }
-  const children = new Map<number, number[]>();
-  const roots: number[] = [];
-  bones.forEach((bone, i) => {
-    if (bone.parent >= 0 && bone.parent < bones.length && bone.parent !== i) {
-      const list = children.get(bone.parent) ?? [];
-      list.push(i);
-      children.set(bone.parent, list);
-    } else roots.push(i);
+function drawTree(): void {
+  const skeleton = shownSkeleton();
+  const severities = boneSeverities();
+  renderTree($('tree-list'), $('tree-count'), {
+    rig: skeleton === null ? null : { bones: skeleton.bones, severity: (bone) => severities.get(bone) ?? null },
+    empty:
+      currentEntry === null
+        ? 'no file open'
+        : current === null
+          ? 'not read: no bone hierarchy'
+          : current.refusal !== null
+            ? 'refused: no bone hierarchy was read'
+            : 'no bone hierarchy in this file',
+    query: $<HTMLInputElement>('tree-search').value ?? '',
+    selected: selectedBone,
+    resolve: resolveName,
+    select: (bone) => selectBone(bone, 'tree'),
   });
-  const visited = new Set<number>();
-  const fragment = document.createDocumentFragment();
-  const stack: [number, number][] = roots.reverse().map((r) => [r, 0]);
-  while (stack.length > 0) {
-    const [i, depth] = stack.pop()!;
-    if (visited.has(i)) continue;
-    visited.add(i);
-    const kids = children.get(i) ?? [];
-    for (let k = kids.length - 1; k >= 0; k--) stack.push([kids[k]!, depth + 1]);
-    if (!shown.has(i)) continue;
-    const li = el('li');
-    const button = el('button', depthClass(depth));
-    button.type = 'button';
-    button.dataset.bone = String(i);
-    const hash = bones[i]!.nameHash;
-    const name = dictionary.resolve(hash);
-    button.append(el('span', name === null ? 'unknown-name' : '', name ?? formatHash(hash)), el('span', 'index', ` ${i}`));
-    if (i === selectedBone) button.classList.add('selected');
-    if (file.failuresByBone.has(i)) button.classList.add('failing');
-    button.addEventListener('click', () => selectBone(i, 'tree'));
-    li.append(button);
-    fragment.append(li);
-  }
-  list.append(fragment);
 }
-
-function table(rows: [string, string | Node][], id = ''): HTMLTableElement {
-  const t = el('table');
-  if (id !== '') t.id = id;
-  for (const [key, value] of rows) {
-    const tr = t.insertRow();
-    tr.insertCell().append(key);
-    tr.cells[0]!.className = 'key';
-    tr.insertCell().append(value);
-  }
-  return t;
-}
-
-const vec = (v: readonly number[]): string => `(${v.map((x) => formatNumber(x)).join(', ')})`;
 
 function worldOf(skeleton: Skeleton): Transform[] {
   return pose === 'runtime' ? runtimeWorldTransforms(skeleton) : skeleton.bones.map((b) => b.global);
 }
 
-function worldPose(file: OpenedFile): Transform[] {
-  return file.skeleton === null ? [] : worldOf(file.skeleton);
-}
-
-/** The record's fields one level below `prefix` (`bones[3]` or the top level), as table rows with offset, value and confidence. */
-function fieldRows(file: OpenedFile, prefix: string): HTMLTableElement {
-  const t = el('table', 'fields');
-  const head = t.createTHead().insertRow();
-  for (const h of ['field', 'offset', 'value']) head.append(el('th', '', h));
-  const direct = prefix === '' ? /^[A-Za-z_$][\w$]*$/ : new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}\\.[A-Za-z_$][\\w$]*$`);
-  const body = t.createTBody();
-  file.spans.forEach((span, index) => {
-    if (!direct.test(span.path)) return;
-    const tr = body.insertRow();
-    tr.className = 'field-row';
-    if (index === selectedSpan) tr.classList.add('selected-field');
-    tr.dataset.path = span.path;
-    const name = prefix === '' ? span.path : span.path.slice(prefix.length + 1);
-    const info = file.fieldInfo(span.path);
-    const key = tr.insertCell();
-    key.className = 'key';
-    key.append(name);
-    if (info !== null) key.append(el('span', `conf ${confidenceClass(info.confidence)}`, info.confidence));
-    tr.insertCell().append(hexOffset(span.start));
-    tr.insertCell().append(spanValue(file, index));
-    if (info !== null) tr.title = `${info.type}${info.note !== '' ? ` — ${info.note}` : ''}`;
-    tr.addEventListener('click', () => selectSpan(index));
+function drawInspector(): void {
+  renderInspector($('inspector'), {
+    entry: currentEntry,
+    file: current,
+    assembly,
+    bone: selectedBone,
+    span: selectedSpan,
+    pose,
+    world: () => {
+      const skeleton = shownSkeleton();
+      return skeleton === null ? [] : worldOf(skeleton);
+    },
+    boneName,
+    resolve: resolveName,
+    selectSpan,
+    loading,
   });
-  return t;
-}
-
-function renderInspector(): void {
-  const box = $('inspector');
-  box.replaceChildren();
-  const file = current;
-  if (file === null) {
-    // An entry without bytes (a refusal inside an archive, a file not read): its note is the story.
-    const note = currentEntry?.note ?? null;
-    if (currentEntry !== null && note !== null)
-      box.append(el('div', currentEntry.refused === true ? 'failure refusal-detail' : 'failure', note));
-    else box.append(el('div', 'empty-note', 'Open a file from the list, or drop one here.'));
-    return;
-  }
-  if (file.notResource !== null) {
-    box.append(el('div', 'failure', file.notResource));
-    return;
-  }
-  if (file.refusal !== null) {
-    const refusal = el('div', 'failure refusal-detail');
-    refusal.append(
-      el('strong', '', `refused at offset ${hexOffset(file.refusal.offset)}`),
-      el('br'),
-      `field ${file.refusal.path}`,
-      el('br'),
-      file.refusal.message,
-    );
-    box.append(refusal);
-  }
-  const bone = file.skeleton?.bones[selectedBone];
-  if (file.skeleton === null || bone === undefined) {
-    box.append(el('h3', '', file.header === null ? 'file' : `${file.header.kind} (${file.header.dialect})`));
-    box.append(
-      table([
-        ['bytes', String(file.bytes.length)],
-        ['bones', String(file.skeleton?.bones.length ?? '—')],
-      ]),
-    );
-    const failed = file.checks.filter((c) => c.status === 'failed');
-    if (failed.length > 0) {
-      box.append(el('h3', '', 'failing checks'));
-      for (const c of failed) box.append(el('div', 'failure', `${c.id} (${c.confidence}): ${c.summary ?? `${c.offenderCount} offenders`}`));
-    }
-    box.append(el('h3', '', 'fields'), fieldRows(file, ''));
-    return;
-  }
-  const world = worldPose(file)[selectedBone]!;
-  const parent = bone.parent >= 0 ? `${bone.parent} ${boneName(file, bone.parent)}` : 'none (root)';
-  const mirror =
-    bone.mirror === null ? 'none' : bone.mirror === selectedBone ? 'itself (on a chain)' : `${bone.mirror} ${boneName(file, bone.mirror)}`;
-  box.append(el('h3', '', `bone ${selectedBone}: ${boneName(file, selectedBone)}`));
-  const worldCell = el('code', '', vec(world.position.slice(0, 3)));
-  worldCell.id = 'world-position';
-  worldCell.dataset.value = world.position.slice(0, 3).join(',');
-  const worldRot = el('code', '', vec(world.rotation));
-  worldRot.id = 'world-rotation';
-  worldRot.dataset.value = world.rotation.join(',');
-  box.append(
-    table(
-      [
-        ['index', String(bone.index)],
-        ['id', formatValue(bone.id)],
-        ['name hash', formatHash(bone.nameHash)],
-        ['name', dictionary.resolve(bone.nameHash) ?? '(unknown)'],
-        ['parent', parent],
-        ['mirror', mirror],
-        ['packed: array position', String(bone.storedIndex)],
-        ['packed: descendants', String(bone.descendants)],
-        ['global position', vec(bone.global.position)],
-        ['global rotation', vec(bone.global.rotation)],
-        ['local position', vec(bone.local.position)],
-        ['local rotation', vec(bone.local.rotation)],
-        [`world position (${pose})`, worldCell],
-        [`world rotation (${pose})`, worldRot],
-      ],
-      'bone-model',
-    ),
-  );
-  const failures = file.failuresByBone.get(selectedBone) ?? [];
-  box.append(el('h3', '', `checks failing at this bone (${failures.length})`));
-  if (failures.length === 0) box.append(el('div', 'empty-note', 'none'));
-  for (const f of failures) box.append(el('div', 'failure', `${f.check.id} (${f.check.confidence}): ${f.message}`));
-  const record = file.boneRecords.get(selectedBone);
-  box.append(el('h3', '', `record${record !== undefined ? ` at ${hexOffset(record[0])}, ${record[1] - record[0]} bytes` : ''}`));
-  box.append(fieldRows(file, `bones[${selectedBone}]`));
-  appendNestedRecords(box, file, `bones[${selectedBone}]`, (field, index) => {
-    // A BoneModifier's heading names its class, as the model has it.
-    const modifier = field === 'modifiers' ? bone.modifiers?.[index] : undefined;
-    return modifier === undefined ? '' : `: ${modifier.className ?? 'unnamed'} (${formatHash(modifier.classHash)})`;
-  });
-}
-
-const NESTED_ELEMENT = /^\.([A-Za-z_$][\w$]*)\[(\d+)\]$/;
-
-/**
- * The records an array field of `prefix` holds (a bone's modifiers, a modifier's targets), each
- * with a heading and its own field rows, and so on below them: the field rows show such an array
- * only as its length. `label` adds to a heading. Arrays of plain values (dependencies) have none.
- */
-function appendNestedRecords(
-  box: HTMLElement,
-  file: OpenedFile,
-  prefix: string,
-  label: (field: string, index: number) => string = () => '',
-): void {
-  const elements: { path: string; field: string; index: number }[] = [];
-  const withFields = new Set<string>();
-  const below = `${prefix}.`;
-  for (const span of file.spans) {
-    if (!span.path.startsWith(below)) continue;
-    const rest = span.path.slice(prefix.length);
-    const m = NESTED_ELEMENT.exec(rest);
-    if (m !== null) elements.push({ path: span.path, field: m[1]!, index: Number(m[2]) });
-    else {
-      // `prefix.field[i].x`: element `prefix.field[i]` has fields of its own.
-      const element = /^\.[A-Za-z_$][\w$]*\[\d+\](?=\.)/.exec(rest);
-      if (element !== null) withFields.add(prefix + element[0]);
-    }
-  }
-  for (const e of elements) {
-    if (!withFields.has(e.path)) continue;
-    const section = el('div', 'nested-record');
-    section.dataset.path = e.path;
-    section.append(el('h4', '', `${e.field}[${e.index}]${label(e.field, e.index)}`), fieldRows(file, e.path));
-    appendNestedRecords(section, file, e.path);
-    box.append(section);
-  }
 }
 
 function hexStatus(): void {
   const status = $('hex-status');
   const file = current;
   if (file === null) {
-    status.textContent = '';
+    status.textContent = assembly !== null ? 'an assembled rig has no bytes of its own: open one of its files to see them' : '';
     return;
   }
-  const parts = [`${file.bytes.length} bytes`];
+  const parts = [plural(file.bytes.length, 'byte')];
   const span = file.spans[selectedSpan];
-  if (span !== undefined) parts.push(`field ${span.path} at ${hexOffset(span.start)}, ${span.end - span.start} bytes`);
+  if (span !== undefined) parts.push(`field ${span.path} at ${hexOffset(span.start)}, ${plural(span.end - span.start, 'byte')}`);
   const record = file.boneRecords.get(selectedBone);
   if (record !== undefined) parts.push(`bone ${selectedBone} record ${hexOffset(record[0])}–${hexOffset(record[1])}`);
   if (file.refusal !== null) parts.push(`refused at ${hexOffset(file.refusal.offset)}: ${file.refusal.path}`);
@@ -424,20 +178,22 @@ function hexStatus(): void {
 
 function updateHexSelection(): void {
   const file = current;
-  if (file === null) return;
-  const span = file.spans[selectedSpan];
-  const failing: [number, number][] = [];
-  for (const bone of file.failuresByBone.keys()) {
-    const r = file.boneRecords.get(bone);
-    if (r !== undefined) failing.push(r);
+  if (file !== null) {
+    const span = file.spans[selectedSpan];
+    const failing: [number, number][] = [];
+    for (const bone of file.failuresByBone.keys()) {
+      const r = file.boneRecords.get(bone);
+      if (r !== undefined) failing.push(r);
+    }
+    hex.setSelection(span === undefined ? null : [span.start, span.end], file.boneRecords.get(selectedBone) ?? null, failing);
   }
-  hex.setSelection(span === undefined ? null : [span.start, span.end], file.boneRecords.get(selectedBone) ?? null, failing);
   hexStatus();
 }
 
 function writeUrl(): void {
   const params = new URLSearchParams();
-  if (currentEntry !== null) params.set('file', currentEntry.id);
+  if (assembly !== null) params.set('assembly', assembly.id);
+  else if (currentEntry !== null) params.set('file', currentEntry.id);
   if (selectedBone >= 0) params.set('bone', String(selectedBone));
   const hash = `#${params.toString()}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -446,18 +202,19 @@ function writeUrl(): void {
 // ---- selection ---------------------------------------------------------------------------------
 
 function selectBone(bone: number, from: 'tree' | 'scene' | 'hex' | 'url'): void {
-  if (current === null || current.skeleton === null || bone < 0 || bone >= current.skeleton.bones.length) return;
+  const skeleton = shownSkeleton();
+  if (skeleton === null || bone < 0 || bone >= skeleton.bones.length) return;
   selectedBone = bone;
   if (from !== 'hex') selectedSpan = -1;
-  if (sceneAssembly === null) scene.select(bone);
+  scene.select(bone);
   for (const b of $('tree-list').querySelectorAll('button.selected')) b.classList.remove('selected');
   const button = $('tree-list').querySelector<HTMLButtonElement>(`button[data-bone="${bone}"]`);
   button?.classList.add('selected');
   if (from !== 'tree') button?.scrollIntoView({ block: 'nearest' });
   updateHexSelection();
-  const record = current.boneRecords.get(bone);
+  const record = current?.boneRecords.get(bone);
   if (from !== 'hex' && record !== undefined) hex.reveal(record[0]);
-  renderInspector();
+  drawInspector();
   writeUrl();
 }
 
@@ -467,7 +224,7 @@ function selectSpan(index: number): void {
   const span = current.spans[index];
   if (span !== undefined) hex.reveal(span.start);
   updateHexSelection();
-  renderInspector();
+  drawInspector();
 }
 
 function pickByte(offset: number): void {
@@ -484,62 +241,72 @@ function pickByte(offset: number): void {
     scene.select(-1);
     for (const b of $('tree-list').querySelectorAll('button.selected')) b.classList.remove('selected');
     updateHexSelection();
-    renderInspector();
+    drawInspector();
     writeUrl();
   }
+}
+
+function sceneNote(): string {
+  if (assembly !== null) return `the assembled rig of ${assembly.name}: ${plural(assembly.assembly.bones.length, 'bone')} (${pose})`;
+  if (currentEntry === null) return '';
+  if (current === null) return 'nothing to draw: this entry has no bytes';
+  if (current.skeleton === null) return 'no bone hierarchy in this file';
+  if (pose !== 'runtime') return '';
+  return current.skeleton.ownTransform === null
+    ? 'runtime: this layout has no own transform; the stored root local is kept'
+    : 'runtime: the own transform replaces the root local';
 }
 
 function setPose(next: Pose): void {
   pose = next;
   $('pose-bind').classList.toggle('active', pose === 'bind');
   $('pose-runtime').classList.toggle('active', pose === 'runtime');
-  if (sceneAssembly !== null) scene.setPose(worldOf(sceneAssembly.skeleton));
-  else if (current?.skeleton) scene.setPose(worldPose(current));
-  $('scene-note').textContent =
-    sceneAssembly !== null
-      ? `the assembled rig of ${sceneAssembly.name}: ${sceneAssembly.skeleton.bones.length} bones (${pose})`
-      : current !== null && current.skeleton === null
-        ? 'no bone hierarchy in this file'
-        : current?.skeleton && pose === 'runtime'
-          ? current.skeleton.ownTransform === null
-            ? 'runtime: this layout has no own transform; the stored root local is kept'
-            : 'runtime: the own transform replaces the root local'
-          : '';
-  renderInspector();
+  const skeleton = shownSkeleton();
+  if (skeleton !== null) scene.setPose(worldOf(skeleton));
+  $('scene-note').textContent = sceneNote();
+  drawInspector();
 }
 
-/** Shows a file in every panel; returns when all are drawn (the 3D frame included). */
-function show(entry: Entry, file: OpenedFile, bone: number): void {
-  current = file;
-  currentEntry = entry;
-  sceneAssembly = null;
+/** What can be selected: a listed entry (with its file once read), an assembled rig, or nothing. */
+interface Selection {
+  entry: Entry | null;
+  file: OpenedFile | null;
+  assembly: ShownAssembly | null;
+}
+
+/** Shows a selection in every panel, `bone` selected when ≥ 0; returns when all are drawn (the 3D frame included). */
+function showSelection(next: Selection, bone: number): void {
+  currentEntry = next.entry;
+  current = next.file;
+  assembly = next.assembly;
   selectedBone = -1;
   selectedSpan = -1;
-  $('current-file').textContent = entry.name;
-  timed('hex', () => hex.setFile(file));
+  $('current-file').textContent = assembly !== null ? `assembled rig of ${assembly.name}` : (currentEntry?.name ?? '');
+  timed('hex', () => hex.setFile(current));
   timed('scene', () => {
-    if (file.skeleton !== null) {
-      const bones = file.skeleton.bones.map((b, i) => ({ name: boneName(file, i), parent: b.parent, mirror: b.mirror }));
-      scene.setRig(bones, worldPose(file), new Set(file.failuresByBone.keys()));
+    const skeleton = shownSkeleton();
+    if (skeleton !== null) {
+      const bones = skeleton.bones.map((b) => ({ name: nameOf(b.nameHash), parent: b.parent, mirror: b.mirror }));
+      scene.setRig(bones, worldOf(skeleton), boneSeverities());
       scene.frame();
-    } else scene.setRig([], [], new Set());
+    } else scene.setRig([], [], new Map());
     setPose(pose);
   });
   timed('files+tree', () => {
-    renderFiles();
-    renderTree();
+    files.select(currentEntry);
+    drawTree();
   });
   timed('inspector', () => {
     if (bone >= 0) selectBone(bone, 'url');
     else {
       updateHexSelection();
-      renderInspector();
-      if (file.refusal !== null) hex.reveal(file.refusal.offset);
+      drawInspector();
+      if (current?.refusal) hex.reveal(current.refusal.offset);
       writeUrl();
     }
   });
   timed('webgl', () => scene.renderNow());
-  // The skinning report is of the selected Skeleton.
+  // The skinning report is of the shown Skeleton.
   renderSkinningView();
 }
 
@@ -550,25 +317,35 @@ function timed(step: string, work: () => void): void {
   performance.measure(`viewer:${step}`, { start, end: performance.now() });
 }
 
-async function bytesOf(entry: Entry): Promise<Uint8Array | null> {
-  if (entry.bytes !== null) return entry.bytes;
-  if (entry.size === null) return null;
-  const response = await fetch(`api/input/${encodeURIComponent(entry.id)}`);
-  if (!response.ok) return null;
-  entry.bytes = new Uint8Array(await response.arrayBuffer());
-  return entry.bytes;
+function bytesOf(entry: Entry): Promise<Uint8Array | null> {
+  if (entry.bytes !== null) return Promise.resolve(entry.bytes);
+  if (entry.size === null) return Promise.resolve(null);
+  let pending = fetching.get(entry);
+  if (pending === undefined) {
+    pending = (async () => {
+      const response = await fetch(`api/input/${encodeURIComponent(entry.id)}`);
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      entry.bytes = new Uint8Array(await response.arrayBuffer());
+      return entry.bytes;
+    })()
+      .catch((error: unknown) => {
+        entry.note = `could not be fetched: ${(error as Error).message}`;
+        entry.summary = null;
+        return null;
+      })
+      .finally(() => fetching.delete(entry));
+    fetching.set(entry, pending);
+  }
+  return pending;
 }
 
 async function openEntry(entry: Entry, bone: number): Promise<void> {
+  const opening = ++openings;
   const bytes = await bytesOf(entry);
+  if (opening !== openings) return;
   if (bytes === null) {
-    current = null;
-    currentEntry = entry;
-    $('current-file').textContent = entry.name;
-    hex.setFile(null);
-    renderFiles();
-    renderTree();
-    renderInspector();
+    files.update(entry);
+    showSelection({ entry, file: null, assembly: null }, -1);
     return;
   }
   const started = performance.now();
@@ -576,17 +353,30 @@ async function openEntry(entry: Entry, bone: number): Promise<void> {
   try {
     timed('read', () => (file = openFile(entry.id, entry.name, bytes, settings)));
   } catch (error) {
-    // Not a refusal (those are values): a fault of the page, said in the list rather than lost.
+    // Not a refusal (those are values): a fault of the page, said in the list and the inspector rather than lost.
     entry.summary = failedSummary(error);
-    renderFiles();
+    entry.note = entry.summary.notResource;
+    files.update(entry);
+    showSelection({ entry, file: null, assembly: null }, -1);
     return;
   }
   entry.summary = summarize(file);
-  show(entry, file, bone);
+  files.update(entry);
+  showSelection({ entry, file, assembly: null }, bone);
   document.body.dataset.renderMs = (performance.now() - started).toFixed(1);
 }
 
-// ---- census ------------------------------------------------------------------------------------
+/** Shows a component's assembled rig in every panel: the header names it, the tree and inspector are its bones. */
+function showAssembly(result: ComponentAssembly, bone = -1): void {
+  if (result.assembly === null) return;
+  ++openings;
+  showSelection(
+    { entry: null, file: null, assembly: { id: result.component.id, name: result.component.name, assembly: result.assembly } },
+    bone,
+  );
+}
+
+// ---- reports -----------------------------------------------------------------------------------
 
 function renderCensus(): void {
   const census = new CensusAccumulator({ dialect: settings.dialect ?? undefined, reading: settings.reading, names: dictionary });
@@ -605,74 +395,70 @@ function renderCensus(): void {
   );
 }
 
+function heldAssemblies(): ComponentAssembly[] {
+  if (assemblies === null) {
+    const held: HeldFile[] = [];
+    for (const e of entries) if (e.bytes !== null) held.push({ id: e.id, name: e.name, bytes: e.bytes });
+    assemblies = assembleHeldFiles(held, settings);
+  }
+  return assemblies;
+}
+
 /** The Assembly tab, over the same files as the census. */
 function renderAssembly(): void {
-  const held: HeldFile[] = [];
-  for (const e of entries) if (e.bytes !== null) held.push({ id: e.id, name: e.name, bytes: e.bytes });
   const view = $('assembly-view');
   try {
-    renderAssemblies(
-      view,
-      assembleHeldFiles(held, settings),
-      nameOrHash((h) => dictionary.resolve(h)),
-      showAssembly,
-    );
+    renderAssemblies(view, heldAssemblies(), nameOf, (result) => showAssembly(result));
   } catch (error) {
     view.replaceChildren(el('div', 'failure', `the assembly could not be made: ${(error as Error).message}`));
   }
 }
 
-/** Shows a component's assembled rig in 3D (the tree, inspector and hex keep the selected file). */
-function showAssembly(result: ComponentAssembly): void {
-  const skeleton = result.assembly?.skeleton;
-  if (skeleton === undefined) return;
-  sceneAssembly = { name: result.component.name, skeleton };
-  const name = nameOrHash((h) => dictionary.resolve(h));
-  scene.setRig(
-    skeleton.bones.map((b) => ({ name: name(b.nameHash), parent: b.parent, mirror: b.mirror })),
-    worldOf(skeleton),
-    new Set(),
-  );
-  scene.frame();
-  setPose(pose);
-  scene.renderNow();
-}
-
-/** The Skinning tab, against the selected file. */
+/** The Skinning tab, against the shown Skeleton (an assembled rig's too). */
 function renderSkinningView(): void {
-  const selected = current === null ? null : { name: current.name, skeleton: current.skeleton };
-  renderSkinning(
-    $('skinning-view'),
-    skinning,
-    selected,
-    nameOrHash((h) => dictionary.resolve(h)),
-  );
-}
-
-function renderReports(): void {
-  renderCensus();
-  renderAssembly();
-  renderSkinningView();
+  const selected =
+    assembly !== null
+      ? { name: `the assembled rig of ${assembly.name}`, skeleton: assembly.assembly.skeleton }
+      : current === null
+        ? null
+        : { name: current.name, skeleton: current.skeleton };
+  renderSkinning($('skinning-view'), skinning, selected, nameOf);
 }
 
 type Tab = 'hex' | 'census' | 'assembly' | 'skinning';
 const TABS: readonly Tab[] = ['hex', 'census', 'assembly', 'skinning'];
+let activeTab: Tab = 'hex';
+/** The reports drawn since the files last changed: the census and the assembly are drawn when their tab is shown. */
+const reportsDrawn = new Set<Tab>();
 
 function showTab(tab: Tab): void {
+  activeTab = tab;
   for (const t of TABS) {
     $(`tab-${t}`).classList.toggle('active', tab === t);
     $(`${t}-view`).classList.toggle('hidden', tab !== t);
   }
   $('hex-legend').classList.toggle('hidden', tab !== 'hex');
   if (tab === 'hex') hex.render();
+  if ((tab === 'census' || tab === 'assembly') && !reportsDrawn.has(tab)) {
+    reportsDrawn.add(tab);
+    if (tab === 'census') renderCensus();
+    else renderAssembly();
+  }
+}
+
+/** The files changed: the reports are made again, now for the tab shown, the others when shown. */
+function filesChanged(): void {
+  assemblies = null;
+  reportsDrawn.clear();
+  showTab(activeTab);
 }
 
 // ---- local files -------------------------------------------------------------------------------
 
-async function addLocalFiles(files: FileList | File[]): Promise<void> {
+async function addLocalFiles(dropped: FileList | File[]): Promise<void> {
   let last: Entry | null = null;
   let skinningAdded = false;
-  for (const f of Array.from(files)) {
+  for (const f of Array.from(dropped)) {
     // An archive is told by its magic, whatever its name, and read a data file at a time.
     if (await isArchiveFile(f)) {
       last = (await addArchive(f)) ?? last;
@@ -698,14 +484,21 @@ async function addLocalFiles(files: FileList | File[]): Promise<void> {
     last = entry;
   }
   if (last !== null) {
+    for (const entry of entries) if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry.bytes);
+    files.render(entries);
     await openEntry(last, -1);
-    for (const entry of entries) if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
-    renderFiles();
-    renderCensus();
-    renderAssembly();
+    filesChanged();
   }
   renderSkinningView();
   if (skinningAdded) showTab('skinning');
+}
+
+function safeSummary(bytes: Uint8Array): Entry['summary'] {
+  try {
+    return summarizeBytes(bytes, settings);
+  } catch (error) {
+    return failedSummary(error);
+  }
 }
 
 /**
@@ -721,10 +514,10 @@ async function addArchive(file: File): Promise<Entry | null> {
   await readArchiveFile(file, file.name, {
     everyDataFile,
     onProgress: (done, total) => {
-      progress.textContent = `reading archive… ${done} of ${total} data files`;
+      progress.textContent = `reading archive… ${done} of ${plural(total, 'data file')}`;
       // The list grows as the archive is read, redrawn a few times a second at most.
       if (performance.now() - drawn > 250) {
-        renderFiles();
+        files.render(entries);
         drawn = performance.now();
       }
     },
@@ -736,15 +529,14 @@ async function addArchive(file: File): Promise<Entry | null> {
         note: item.note ?? 'read from the archive in the browser',
         refused: item.refused,
         bytes: item.bytes,
-        summary: null,
+        summary: item.bytes === null ? null : safeSummary(item.bytes),
       };
-      if (entry.bytes !== null) entry.summary = safeSummary(entry, entry.bytes);
       entries.push(entry);
       added.push(entry);
     },
   });
   progress.classList.add('hidden');
-  renderFiles();
+  files.render(entries);
   return added.find((e) => e.bytes !== null) ?? added[0] ?? null;
 }
 
@@ -765,8 +557,8 @@ function wireDrop(): void {
     e.preventDefault();
     depth = 0;
     overlay.classList.add('hidden');
-    const files = e.dataTransfer?.files;
-    if (files && files.length > 0) void addLocalFiles(files);
+    const dropped = e.dataTransfer?.files;
+    if (dropped && dropped.length > 0) void addLocalFiles(dropped);
   });
   $<HTMLInputElement>('file-picker').addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement;
@@ -776,19 +568,36 @@ function wireDrop(): void {
 
 // ---- start -------------------------------------------------------------------------------------
 
-function readUrl(): { file: string | null; bone: number } {
+function readUrl(): { file: string | null; assembly: string | null; bone: number } {
   const params = new URLSearchParams(location.hash.slice(1));
   const bone = params.get('bone');
-  return { file: params.get('file'), bone: bone !== null && /^\d+$/.test(bone) ? Number(bone) : -1 };
+  return { file: params.get('file'), assembly: params.get('assembly'), bone: bone !== null && /^\d+$/.test(bone) ? Number(bone) : -1 };
 }
 
-async function applyUrl(): Promise<void> {
+/** Shows what the URL names; returns whether it named something to show. */
+async function applyUrl(): Promise<boolean> {
   const wanted = readUrl();
+  if (wanted.assembly !== null) {
+    if (assembly?.id !== wanted.assembly) {
+      const result = heldAssemblies().find((r) => r.component.id === wanted.assembly && r.assembly !== null);
+      if (result === undefined) return false;
+      showAssembly(result, wanted.bone);
+    } else if (wanted.bone !== selectedBone && wanted.bone >= 0) selectBone(wanted.bone, 'url');
+    return true;
+  }
   const entry = entries.find((e) => e.id === wanted.file) ?? null;
-  if (entry === null) return;
-  if (entry !== currentEntry) await openEntry(entry, wanted.bone);
+  if (entry === null) return false;
+  if (entry !== currentEntry || assembly !== null) await openEntry(entry, wanted.bone);
   else if (wanted.bone !== selectedBone && wanted.bone >= 0) selectBone(wanted.bone, 'url');
   showTab('hex');
+  return true;
+}
+
+/** The line saying how the first read goes, shown from the moment the page loads until every listed file is read. */
+function loadProgress(text: string | null): void {
+  const line = $('load-progress');
+  line.classList.toggle('hidden', text === null);
+  line.textContent = text ?? '';
 }
 
 async function start(): Promise<void> {
@@ -798,8 +607,11 @@ async function start(): Promise<void> {
   $('pose-runtime').addEventListener('click', () => setPose('runtime'));
   $('frame-rig').addEventListener('click', () => scene.frame());
   for (const t of TABS) $(`tab-${t}`).addEventListener('click', () => showTab(t));
-  $('tree-search').addEventListener('input', () => renderTree());
+  $('tree-search').addEventListener('input', () => drawTree());
   window.addEventListener('hashchange', () => void applyUrl());
+  drawTree();
+  drawInspector();
+  renderSkinningView();
 
   let config: { files: Listed[]; names?: string[]; dialect?: Dialect | null; reading?: AnvilnextReading; everyDataFile?: boolean } = {
     files: [],
@@ -812,26 +624,44 @@ async function start(): Promise<void> {
   }
   dictionary = new NameDictionary(builtInNames()).add(config.names ?? []);
   everyDataFile = config.everyDataFile === true;
-  settings = { dialect: config.dialect ?? null, reading: config.reading, resolve: (hash) => dictionary.resolve(hash) };
+  settings = { dialect: config.dialect ?? null, reading: config.reading, resolve: resolveName };
   for (const listed of config.files) entries.push({ ...listed, bytes: null, summary: null });
-  for (const entry of entries) {
-    const bytes = await bytesOf(entry);
-    if (bytes !== null) entry.summary = safeSummary(entry, bytes);
-  }
-  renderFiles();
-  renderReports();
+  // The list is shown at once, each row filled in as its file is read.
+  files.render(entries);
   const wanted = readUrl();
-  // Without a file in the URL, the richest rig listed (the most bones) is the first view.
-  const richest = entries.reduce<Entry | undefined>(
-    (best, e) => ((e.summary?.bones ?? 0) > (best?.summary?.bones ?? 0) ? e : best),
-    undefined,
+  const named = entries.find((e) => e.id === wanted.file) ?? null;
+  let drawn = 0;
+  await readListedEntries(
+    entries,
+    {
+      bytes: bytesOf,
+      read: (entry, bytes) => {
+        if (bytes !== null && entry.summary === null) entry.summary = safeSummary(bytes);
+        files.update(entry);
+        // The file the URL names is shown as soon as it is in, unless something else was opened meanwhile.
+        if (entry === named && openings === 0) void openEntry(entry, wanted.bone);
+      },
+      progress: (done, total) => {
+        if (done < total && done - drawn < 25 && done > 0) return;
+        drawn = done;
+        loadProgress(done < total ? `reading ${count(done)} of ${count(total)} ${noun(total, 'file')}…` : null);
+      },
+    },
+    named,
   );
-  const first = entries.find((e) => e.id === wanted.file) ?? richest ?? entries[0];
-  if (first !== undefined) await openEntry(first, first.id === wanted.file ? wanted.bone : -1);
-  else {
-    renderTree();
-    renderInspector();
+  loadProgress(null);
+  loading = false;
+  drawInspector();
+  if (openings === 0 && !(await applyUrl())) {
+    // Without a file in the URL, the richest rig listed (the most bones) is the first view.
+    const richest = entries.reduce<Entry | undefined>(
+      (best, e) => ((e.summary?.bones ?? 0) > (best?.summary?.bones ?? 0) ? e : best),
+      undefined,
+    );
+    const first = richest ?? entries[0];
+    if (first !== undefined) await openEntry(first, -1);
   }
+  filesChanged();
   document.body.dataset.ready = 'true';
 }
 

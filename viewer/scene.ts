@@ -1,7 +1,10 @@
 /**
- * The 3D panel: each bone an octahedron from its parent's joint to its own, a small joint at every
- * bone, mirror pairs in one colour, the selected bone highlighted, bones with failing checks in red.
- * The files are z-up; the camera's up is +z, so the rig stands upright. Renders on demand only.
+ * The 3D panel: a small joint at every bone and an octahedral segment from each joint to each of
+ * its children's. A bone is its joint and the segments leaving it toward its children (the upper
+ * arm is LeftArm's, the forearm LeftForeArm's), so that is what lights when it is selected, in a
+ * colour no mirror pair takes. Mirror pairs share a colour; bones where a Proven check fails are
+ * red, where a lesser check fails amber. The files are z-up; the camera's up is +z, so the rig
+ * stands upright. Renders on demand only.
  */
 import {
   AmbientLight,
@@ -25,11 +28,14 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Transform } from '../src/index.js';
+import type { Severity } from './verdict.js';
 
 export const SCENE_BACKGROUND = 0x101318;
 const PLAIN = new Color(0x8fa3bf);
+/** The selection's yellow (hue 45°): the pair colours keep clear of it, and of the check colours. */
 const SELECTED = new Color(0xffd34d);
 const FAILING = new Color(0xff4d4d);
+const WARNING = new Color(0xff9a3c);
 
 /** A unit octahedral bone along +y: head at 0, tail at 1, widest a fifth of the way up. */
 function boneGeometry(): BufferGeometry {
@@ -66,10 +72,14 @@ export interface SceneHooks {
   pick(bone: number): void;
 }
 
+/** Hues the mirror pairs take: 100° to 320° (greens to magentas), clear of the reds, ambers and yellow the selection and the checks use. */
+const PAIR_HUES = { from: 100 / 360, span: 220 / 360 };
+
 /** A colour per mirror pair, both sides alike; unpaired bones stay plain. */
 function pairColour(a: number, b: number): Color {
   const key = Math.min(a, b);
-  return new Color().setHSL((((key * 0.618034) % 1) + 1) % 1, 0.65, 0.58);
+  const spread = (((key * 0.618034) % 1) + 1) % 1;
+  return new Color().setHSL(PAIR_HUES.from + spread * PAIR_HUES.span, 0.65, 0.58);
 }
 
 export class SceneView {
@@ -86,7 +96,7 @@ export class SceneView {
   private baseColours: Color[] = [];
   private positions: Vector3[] = [];
   private selected = -1;
-  private failing = new Set<number>();
+  private severities = new Map<number, Severity>();
   private hovered = -1;
   private pending = false;
   private readonly boneGeometry = boneGeometry();
@@ -162,7 +172,11 @@ export class SceneView {
 
   /** Renders at once (for timing the first full render). */
   renderNow(): void {
-    this.renderer?.render(this.scene, this.camera);
+    if (this.renderer === null) return;
+    this.renderer.render(this.scene, this.camera);
+    // Where the world lands on the canvas, for the tests to find a bone's pixels: projection × view, column-major.
+    const viewProjection = new Matrix4().multiplyMatrices(this.camera.projectionMatrix, this.camera.matrixWorldInverse);
+    this.renderer.domElement.dataset.viewProjection = viewProjection.elements.map((x) => x.toPrecision(9)).join(',');
   }
 
   private boneAt(event: PointerEvent): number {
@@ -173,7 +187,15 @@ export class SceneView {
     ray.setFromCamera(ndc, this.camera);
     const targets = [this.jointMeshes, this.boneMeshes].filter((m): m is InstancedMesh => m !== null);
     const hit = ray.intersectObjects(targets, false).find((h) => h.instanceId !== undefined);
-    return hit?.instanceId ?? -1;
+    if (hit === undefined) return -1;
+    // Segment k runs from k's parent to k: it is the parent's.
+    return hit.object === this.boneMeshes ? this.ownerOf(hit.instanceId!) : hit.instanceId!;
+  }
+
+  /** The bone a segment belongs to: segment k runs from k's parent's joint to k's, so it is the parent's. */
+  private ownerOf(segment: number): number {
+    const parent = this.bones[segment]?.parent ?? -1;
+    return parent >= 0 && parent < this.bones.length ? parent : segment;
   }
 
   private hover(event: PointerEvent): void {
@@ -194,10 +216,12 @@ export class SceneView {
     this.label.style.top = `${y + 10}px`;
   }
 
-  /** Shows a rig: its bones and their world transforms (one per bone, in list order). */
-  setRig(bones: SceneBone[], world: readonly Transform[], failing: Set<number>): void {
+  /** Shows a rig: its bones, their world transforms (one per bone, in list order) and the severity of the checks failing at each. */
+  setRig(bones: SceneBone[], world: readonly Transform[], severities: Map<number, Severity>): void {
     this.bones = bones;
-    this.failing = failing;
+    this.severities = severities;
+    this.selected = -1;
+    this.host.dataset.bones = String(bones.length);
     this.rig.clear();
     for (const m of [this.boneMeshes, this.jointMeshes]) {
       if (m === null) continue;
@@ -289,13 +313,23 @@ export class SceneView {
     this.recolour();
   }
 
+  private colourOf(bone: number): Color {
+    if (bone === this.selected) return SELECTED;
+    const severity = this.severities.get(bone);
+    return severity === 'fails' ? FAILING : severity === 'warns' ? WARNING : this.baseColours[bone]!;
+  }
+
   private recolour(): void {
-    this.bones.forEach((_, i) => {
-      const colour = i === this.selected ? SELECTED : this.failing.has(i) ? FAILING : this.baseColours[i]!;
-      this.boneMeshes?.setColorAt(i, colour);
-      this.jointMeshes?.setColorAt(i, colour);
+    const lit: string[] = [];
+    this.bones.forEach((bone, i) => {
+      const owner = this.ownerOf(i);
+      this.boneMeshes?.setColorAt(i, this.colourOf(owner));
+      this.jointMeshes?.setColorAt(i, this.colourOf(i));
+      if (owner === this.selected && owner !== i) lit.push(`${owner}>${i}`);
     });
     for (const m of [this.boneMeshes, this.jointMeshes]) if (m?.instanceColor) m.instanceColor.needsUpdate = true;
+    // Read by the tests and by anyone inspecting the page: the segments lit, as `from>to` bone indices.
+    this.host.dataset.litSegments = lit.join(' ');
     this.requestRender();
   }
 

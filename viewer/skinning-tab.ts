@@ -114,7 +114,7 @@ function inputsList(state: SkinningState): HTMLElement {
   if (state.meshBones !== null) item('MeshBones', state.meshBones.name, `(${plural(state.meshBones.meshBones.length, 'MeshBone')})`);
   if (state.palette !== null)
     item('palette', state.palette.name, Array.isArray(state.palette.json) ? `(${plural(state.palette.json.length, 'entry')})` : '');
-  for (const c of state.constants) item('constants', c.name, `(${c.bytes.length} bytes)`);
+  for (const c of state.constants) item('constants', c.name, `(${plural(c.bytes.length, 'byte')})`);
   for (const r of state.refused) item(`${r.as} refused`, r.name, r.message, true);
   return list;
 }
@@ -164,7 +164,7 @@ export function renderSkinning(
   const summary = el(
     'p',
     'skin-bind-summary',
-    `${bind.rotationMatches} of ${bind.meshBones} rotations and ${bind.translationMatches} of ${bind.meshBones} translations ` +
+    `${bind.rotationMatches} of ${plural(bind.meshBones, 'rotation')} and ${bind.translationMatches} of ${plural(bind.meshBones, 'translation')} ` +
       `match the inverse global bind (tolerance ${bind.tolerance}); ` +
       `scale ${bind.scale === null ? '— (nothing to fit)' : fixed(bind.scale)}, ` +
       `residual ${bind.residual === null ? '—' : fixed(bind.residual)} over ${plural(bind.scaleBones, 'MeshBone')}`,

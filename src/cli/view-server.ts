@@ -32,7 +32,7 @@ export interface ViewServerOptions {
   port: number;
   /** The app's files (index.html served at `/` too). */
   app: readonly AppFile[];
-  /** The inputs, served as `/api/input/<index>`. */
+  /** The inputs, served as `/api/input/<index>`, and all at once as `/api/bytes`. */
   inputs: readonly ViewInput[];
   /** What `/api/inputs` says besides the list: extra bone names and read options. */
   config: Record<string, unknown>;
@@ -64,13 +64,25 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 interface Route {
   type: string;
-  body: () => Uint8Array;
+  /** The answer's body, in one piece or in pieces written one after the other. */
+  body: () => Uint8Array | readonly Uint8Array[];
 }
 
-function send(res: ServerResponse, status: number, type: string, body: Uint8Array | string, head: boolean): void {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': String(bytes.length) });
-  res.end(head ? undefined : bytes);
+function send(res: ServerResponse, status: number, type: string, body: Uint8Array | readonly Uint8Array[] | string, head: boolean): void {
+  const pieces = typeof body === 'string' ? [Buffer.from(body, 'utf8')] : body instanceof Uint8Array ? [body] : body;
+  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': String(length) });
+  if (head) {
+    res.end();
+    return;
+  }
+  // Piece by piece, each when the socket has taken the last: the pieces are never copied into one.
+  let next = 0;
+  const write = (): void => {
+    while (next < pieces.length) if (!res.write(pieces[next++]!)) return void res.once('drain', write);
+    res.end();
+  };
+  write();
 }
 
 /** Whether the request carries (or announces) a body: the viewer accepts none. */
@@ -105,6 +117,10 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     const bytes = input.bytes;
     if (bytes !== null) routes.set(`/api/input/${i}`, { type: 'application/octet-stream', body: () => bytes });
   });
+  // Every input's bytes in list order, back to back (the listing's sizes cut them apart): one
+  // request for thousands of files, which the page reads as it arrives to show its progress.
+  const everyInput = options.inputs.flatMap((input) => (input.bytes === null ? [] : [input.bytes]));
+  routes.set('/api/bytes', { type: 'application/octet-stream', body: () => everyInput });
 
   let port = 0;
   const server = createServer((req, res) => {

@@ -1,15 +1,14 @@
 /**
  * The viewer end to end, in real headless Chromium against the `view` command itself (default: the
  * bundled samples). Expected offsets and values are worked out here from the bytes with the seed's
- * layout (tagged Bone objects, class 0x95741049 nine bytes into the record, the name hash after it),
- * never read back from the viewer.
+ * layout (harness.ts reads them), never read back from the viewer.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANVILNEXT_READING_DEFAULTS,
@@ -22,13 +21,24 @@ import { inventoryCorpus, rigToSkeleton, type RigBone } from '../../src/samples.
 import { raw } from '../helpers/raw-http.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
 import { BONE0, common, ORIENTATION_CONSTRAINT, ROLL, skeletonWith, TARGET } from '../helpers/wildlands-modifier-fixtures.js';
-
-const ROOT = join(import.meta.dirname, '../..');
-const RIDER = 'anvilnext/MAD_CHR_Skel_U.Skeleton';
-const BIKE = 'anvilnext/MAD_CHR_Skel_Bike_U.Skeleton';
-const RIDER_COMPONENT = 'anvilnext/MAD_CHR_Rider.SkeletonComponent';
-const BONE_CLASS = 0x95741049;
-const BACKGROUND = [0x10, 0x13, 0x18]; // SCENE_BACKGROUND of viewer/scene.ts
+import {
+  assembleJson,
+  BACKGROUND,
+  BIKE,
+  drop,
+  dropInputs,
+  launchBrowser,
+  nextRecord,
+  readBone,
+  readSkeleton,
+  recordOf,
+  RIDER,
+  RIDER_COMPONENT,
+  ROOT,
+  sample,
+  startView,
+  u32,
+} from './harness.js';
 
 let server: ChildProcess;
 let url = '';
@@ -36,72 +46,6 @@ let port = 0;
 let browser: Browser;
 let ids: Map<string, string>;
 const consoleErrors: string[] = [];
-
-// ---- the bytes, read with the seed's layout (anvilnext) -------------------------------------------
-
-const sample = (name: string): Uint8Array => new Uint8Array(readFileSync(join(ROOT, 'samples', name)));
-const u32 = (b: Uint8Array, o: number): number => new DataView(b.buffer, b.byteOffset).getUint32(o, true);
-const f32x4 = (b: Uint8Array, o: number): number[] =>
-  [0, 4, 8, 12].map((k) => new DataView(b.buffer, b.byteOffset).getFloat32(o + k, true));
-
-/** Where the record of the bone named `name` starts: tag 0, then an 8-byte id, the Bone class, and the name's CRC-32. */
-function recordOf(bytes: Uint8Array, name: string): number {
-  const hash = crc32(name);
-  for (let o = 0; o + 17 <= bytes.length; o++)
-    if (bytes[o] === 0 && u32(bytes, o + 9) === BONE_CLASS && u32(bytes, o + 13) === hash) return o;
-  throw new Error(`no record of ${name}`);
-}
-
-/** The next record's start after `start` (the record's end, records being back to back). */
-function nextRecord(bytes: Uint8Array, start: number): number {
-  for (let o = start + 1; o + 13 <= bytes.length; o++) if (bytes[o] === 0 && u32(bytes, o + 9) === BONE_CLASS) return o;
-  throw new Error('no next record');
-}
-
-interface BoneBytes {
-  start: number;
-  end: number;
-  parentId: bigint | null;
-  globalPosition: number[];
-  globalRotation: number[];
-  localPosition: number[];
-  localRotation: number[];
-}
-
-/** One anvilnext Bone record per the seed: tag, id, class, name, three pointers (03, or 02 + u64), four vec4, byte, enum, empty modifiers, words, word, float, packed word. */
-function readBone(b: Uint8Array, start: number): BoneBytes {
-  let o = start + 17;
-  const pointer = (): bigint | null => {
-    const tag = b[o]!;
-    o += 1;
-    if (tag === 3) return null;
-    const id = new DataView(b.buffer, b.byteOffset).getBigUint64(o, true);
-    o += 8;
-    return id;
-  };
-  const parentId = pointer();
-  pointer(); // mirror
-  pointer(); // display data
-  const vecs = [0, 1, 2, 3].map((k) => f32x4(b, o + 16 * k));
-  o += 64 + 1 + 4 + 4; // byte, enum, modifier count (0)
-  o += 4 + 4 * u32(b, o); // words
-  o += 12; // constant word, float, packed word
-  return { start, end: o, parentId, globalPosition: vecs[0]!, globalRotation: vecs[1]!, localPosition: vecs[2]!, localRotation: vecs[3]! };
-}
-
-/** The Skeleton's bones and own transform: the count at 0x11, the records back to back, the root pointer, then own position and rotation. */
-function readSkeleton(b: Uint8Array): { bones: BoneBytes[]; ownPosition: number[]; ownRotation: number[] } {
-  const count = u32(b, 0x11);
-  const bones: BoneBytes[] = [];
-  let o = 0x15;
-  for (let i = 0; i < count; i++) {
-    const bone = readBone(b, o);
-    bones.push(bone);
-    o = bone.end;
-  }
-  o += b[o] === 3 ? 1 : 9; // root pointer
-  return { bones, ownPosition: f32x4(b, o), ownRotation: f32x4(b, o + 16) };
-}
 
 /** q · v · q⁻¹ for a unit quaternion (x, y, z, w). */
 function rotate(q: number[], v: number[]): number[] {
@@ -165,23 +109,6 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, name);
 }
 
-/** Drops files on the page as a user would (a drop event carrying a DataTransfer). */
-async function drop(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
-  const payload = files.map((f) => ({ name: f.name, base64: Buffer.from(f.bytes).toString('base64') }));
-  await page.evaluate((list) => {
-    const transfer = new DataTransfer();
-    for (const f of list) {
-      const bin = atob(f.base64);
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      transfer.items.add(new File([bytes], f.name));
-    }
-    document.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, payload);
-  const last = files[files.length - 1]!.name;
-  await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, last);
-}
-
 const inBoneOffsets = (page: Page): Promise<number[]> =>
   page.$$eval('#hex-rows .b.in-bone', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.o)));
 
@@ -189,27 +116,8 @@ const dataValue = async (page: Page, id: string): Promise<number[]> =>
   (await page.getAttribute(`#${id}`, 'data-value'))!.split(',').map(Number);
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['scripts/build-viewer.mjs'], { cwd: ROOT });
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'view', '--port', '0'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    server.on('exit', (code) => reject(new Error(`view exited with ${code}`)));
-  });
-  port = Number(new URL(url).port);
-  const listing = (await (await fetch(`${url}api/inputs`)).json()) as { files: { id: string; name: string }[] };
-  ids = new Map(listing.files.map((f) => [f.name, f.id]));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
-  });
+  ({ child: server, url, port, ids } = await startView());
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
@@ -383,7 +291,7 @@ describe('the viewer', () => {
     await page.close();
   });
 
-  it('a failing check shows at its bone: in the tree, the inspector and the hex record', async () => {
+  it('a failing check below Proven shows at its bone as a warning: in the tree, the inspector and the hex record', async () => {
     const page = await newPage();
     await open(page);
     const bytes = sample(RIDER).slice();
@@ -393,14 +301,16 @@ describe('the viewer', () => {
     expect(u32(bytes, word)).toBe(7);
     bytes[word] = 8;
     await drop(page, [{ name: 'odd-constant.Skeleton', bytes }]);
-    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).toContain('failing');
-    expect(await page.getAttribute('#tree-list button[data-bone="4"]', 'class')).not.toContain('failing');
+    // bone-constants is not Proven (README): a warning, not a failure of the file.
+    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).toContain('warning');
+    expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).not.toContain('failing');
+    expect(await page.getAttribute('#tree-list button[data-bone="4"]', 'class')).not.toContain('warning');
     await page.click('#tree-list button[data-bone="5"]');
     expect(await page.textContent('#inspector')).toMatch(/checks failing at this bone \(1\)\s*bone-constants/);
     const failing = await page.$$eval('#hex-rows .b.failing', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.o)));
     expect(Math.min(...failing)).toBe(bone.start);
     expect(Math.max(...failing)).toBe(bone.end - 1);
-    expect(await page.textContent('#file-list li.selected')).toContain('1 check failed');
+    expect(await page.textContent('#file-list li.selected .file-meta')).toMatch(/ · valid · 1 warning \(bone-constants\)$/);
     await page.close();
   });
 
@@ -656,9 +566,9 @@ describe('archives opened in the browser', () => {
     await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, refusedName);
     expect(await page.textContent('#inspector .refusal-detail')).toContain('refused at offset 0x13E4 (5092)');
 
-    // An archive whose header is refused (version 28, at 0x09 after the magic) is one entry saying so.
+    // An archive whose header is refused (version 24, below every reader's, at 0x09 after the magic) is one entry saying so.
     const badVersion = handArchive([bikeEntry()], { version: 27 }).bytes;
-    new DataView(badVersion.buffer).setUint32(9, 28, true);
+    new DataView(badVersion.buffer).setUint32(9, 24, true);
     // Chosen in the file picker this time, not dropped.
     await page.setInputFiles('#file-picker', {
       name: 'bad-version.forge',
@@ -726,36 +636,6 @@ describe('archives opened in the browser', () => {
 });
 
 // ---- the reports ----------------------------------------------------------------------------------
-
-interface AssembleJson {
-  boneCount: number;
-  joined: number;
-  added: number;
-  addons: { id: string; file: string | null; joined: number; added: number }[];
-  missing: string[];
-  conflicts: unknown[];
-}
-
-/** The `assemble` command's own report of a component, its Skeletons searched in the bundled samples. */
-function assembleJson(component: string): AssembleJson {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'assemble', '--json', '--allow-missing', component, '--search', 'samples/anvilnext'],
-    { cwd: ROOT },
-  );
-  return JSON.parse(out.toString()) as AssembleJson;
-}
-
-/** Drops files that are not resources (no file is selected for them): resolves once the Skinning tab lists `name`. */
-async function dropInputs(page: Page, files: { name: string; text: string | Uint8Array }[]): Promise<void> {
-  const payload = files.map((f) => ({ name: f.name, base64: Buffer.from(f.text).toString('base64') }));
-  await page.evaluate((list) => {
-    const transfer = new DataTransfer();
-    for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name));
-    document.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, payload);
-  for (const f of files) await page.waitForSelector(`#skinning-inputs li[data-name="${f.name}"]`);
-}
 
 /** A unit quaternion (x, y, z, w) as a 3×3 rotation matrix, column form (R · v), rows. */
 function rotationMatrix(q: number[]): number[][] {

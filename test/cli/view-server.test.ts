@@ -71,6 +71,37 @@ describe('view server', () => {
     expect((await get('/api/input/1')).status).toBe(404); // listed, but not read
   });
 
+  it('serves every input with bytes at once as /api/bytes: back to back in list order, none for an input not read', async () => {
+    // Three inputs of 1 MiB, 0 and 3 bytes around one not read: larger than a socket takes at once, so the pieces wait for each other.
+    const big = Uint8Array.from({ length: 1 << 20 }, (_, i) => (i * 31 + 7) & 0xff);
+    const many = await startViewServer({
+      port: 0,
+      app: [],
+      inputs: [
+        { name: 'big.Skeleton', bytes: big },
+        { name: 'unread.Skeleton', bytes: null, note: 'larger than the limit' },
+        { name: 'empty.Skeleton', bytes: new Uint8Array(0) },
+        { name: 'small.Skeleton', bytes: new Uint8Array([9, 8, 7]) },
+      ],
+      config: {},
+    });
+    try {
+      const answer = await raw(many.port, `GET /api/bytes HTTP/1.1\r\nHost: 127.0.0.1:${many.port}\r\n\r\n`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-length']).toBe(String((1 << 20) + 3));
+      expect(answer.body.length).toBe((1 << 20) + 3);
+      expect(Buffer.compare(answer.body.subarray(0, 1 << 20), big)).toBe(0);
+      expect([...answer.body.subarray(1 << 20)]).toEqual([9, 8, 7]);
+    } finally {
+      await many.close();
+    }
+    const one = await get('/api/bytes');
+    expect([...one.body]).toEqual([...INPUT]);
+    const head = await raw(server.port, `HEAD /api/bytes HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+    expect(head.headers['content-length']).toBe('7');
+    expect(head.body.length).toBe(0);
+  });
+
   it.each([
     '/../package.json',
     '/%2e%2e/package.json',
