@@ -31,6 +31,8 @@ const SET_MAGIC = [0x33, 0xaa, 0xfb, 0x57, 0x99, 0xfa, 0x04, 0x10] as const;
 /** Little-endian assembly; `at` checks the hand's offsets as the bytes are written. */
 export class Hand {
   private readonly out: number[] = [];
+  /** Spans of free text (names, comments), which the exhaustive hostile tests only sample. */
+  readonly textSpans: [number, number][] = [];
   get length(): number {
     return this.out.length;
   }
@@ -63,6 +65,11 @@ export class Hand {
   zeros(n: number): this {
     for (let i = 0; i < n; i++) this.out.push(0);
     return this;
+  }
+  /** Text in a field of `pad` bytes, its span noted as free text. */
+  freeText(s: string, pad: number): this {
+    this.textSpans.push([this.out.length, this.out.length + pad]);
+    return this.text(s, pad);
   }
   raw(bytes: readonly number[] | Uint8Array): this {
     for (const b of bytes) this.out.push(b);
@@ -201,15 +208,15 @@ function indexEntry(h: Hand, v27: boolean, offset: number, id: bigint, size: num
 }
 
 function nameEntry(h: Hand, v27: boolean, o: { size: number; type: number; timestamp: number; name: string }): void {
-  h.u32(o.size).i64(UMAC).u32(ENGINE).u32(o.type).u32(1).u32(2).u32(3).u32(4).u32(5).u32(o.timestamp).text(o.name, 128);
+  h.u32(o.size).i64(UMAC).u32(ENGINE).u32(o.type).u32(1).u32(2).u32(3).u32(4).u32(5).u32(o.timestamp).freeText(o.name, 128);
   for (let i = 0; i < (v27 ? 20 : 16); i++) h.u8(0xe0 + i);
 }
 
 function fileDataHeader(h: Hand, o: { name: string; id: bigint; size: number; timestamp: number }): void {
   const start = h.length;
   h.text('FILEDATA')
-    .text(o.name, 128)
-    .text('made by hand', 255)
+    .freeText(o.name, 128)
+    .freeText('made by hand', 255)
     .u32(Number(o.id))
     .u32(o.size)
     .i64(o.id)
@@ -224,6 +231,8 @@ const bookkeepingBytes = (n: number): number[] => [...'KEEP'].map((c) => c.charC
 
 export interface ProfileFixture {
   bytes: Uint8Array;
+  /** Spans of free text: names and comments. */
+  textSpans: [number, number][];
   /** The entries as the hand laid them out. */
   entries: {
     offset: number;
@@ -324,7 +333,7 @@ export function ac1Fixture(): ProfileFixture {
   h.at(0x998, 'entry 2 data').raw(bookkeepingBytes(12)).at(0x9a4, 'entry 3');
   fileDataHeader(h, { name: 'ac1_flagged', id: 0x1002n, size: 78, timestamp: 103 });
   h.at(0xb5c, 'entry 3 data').raw(flagged).at(0xbaa, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 // ───────────────────────────── ac2, versions 25 and 26 ─────────────────────────────
@@ -383,7 +392,7 @@ export function ac2Fixture(version: 25 | 26): ProfileFixture {
     .at(0x6b4 + v26, 'entry 2');
   fileDataHeader(h, { name: 'PrefetchingFileInfos', id: 145n, size: 12, timestamp: 202 });
   h.raw(bookkeepingBytes(12)).at(0x878 + v26, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 // ───────────────────────────── ac3, version 26 ─────────────────────────────
@@ -432,7 +441,7 @@ export function ac3Fixture(): ProfileFixture {
   h.raw(bookkeepingBytes(8)).at(0x6b4, 'entry 2');
   fileDataHeader(h, { name: 'PrefetchingFileInfos', id: 145n, size: 12, timestamp: 302 });
   h.raw(bookkeepingBytes(12)).at(0x878, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 // ───────────────────────────── unity, version 27 ─────────────────────────────
@@ -520,7 +529,7 @@ export function unityFixture(): ProfileFixture {
     .raw(unitySet(new Hand().u16(1).i64(0x101).u32(62).u16(0).list()))
     .at(0x5f7, 'entry 4 resources set');
   h.raw(unitySet(bone)).at(0x650, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 // ───────────────────────────── wildlands, version 27, set versions 1 and 2 ─────────────────────────────
@@ -575,7 +584,7 @@ export function wildlandsFixture(setVersion: 1 | 2): ProfileFixture {
     .at(0x5fd + wide, 'entry 1');
   for (let i = 0; i < kept.length; i++) h.raw(bookkeepingBytes(8));
   h.at(0x625 + wide, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 // ───────────────────────────── steep, version 27 ─────────────────────────────
@@ -648,7 +657,7 @@ export function steepFixture(frame: readonly number[] = ZSTD_RLE_FRAME, content:
     ]),
   ).at(0x471, 'entry 3 resources set');
   h.raw(set([{ raw: board.slice(0, 30) }, { raw: board.slice(30), stored: frame }])).at(0x4ba + z, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 // ───────────────────────────── origins-odyssey, version 28 ─────────────────────────────
@@ -708,7 +717,7 @@ export function originsFixture(
   h.raw(bookkeepingBytes(8)).raw(bookkeepingBytes(8)).at(0x442, 'entry 3');
   h.raw(set([{ raw: new Hand().u16(1).i64(0x132).u32(40).u16(0).list() }], block.method)).at(0x471, 'entry 3 resources set');
   h.raw(set([{ raw: originsRecord(), stored: block.stored }], block.method)).at(0x490 + s, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 /** The 40-byte record the Oodle block of {@link originsFixture} stands for. */
@@ -762,7 +771,7 @@ export function ambiguousFixture(): ProfileFixture {
     .raw(set(new Hand().u16(1).u32(0xaa).u32(21).u16(21).list()))
     .at(0x31a, 'resources set');
   h.raw(set([0, 0, 0, 0, ...amb])).at(0x34c, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 // ───────────────────────────── a flagged set with a reference-compressed block ─────────────────────────────
@@ -808,7 +817,7 @@ export function flaggedLzoFixture(profile: 'ac1' | 'unity', recordBytes: readonl
   h.at(data, 'data')
     .raw(flagged)
     .at(data + size, 'the end');
-  return { bytes: h.bytes(), entries };
+  return { bytes: h.bytes(), textSpans: h.textSpans, entries };
 }
 
 export { idClass, managedIdClass, u32IdClass };
