@@ -319,3 +319,63 @@ describe('methods a profile does not decode are refused at the method byte, name
     expect((await readDataFile(forge, forge.entries[0]!)).resources.map((r) => r.name)).toEqual(['Rider']);
   });
 });
+
+/**
+ * BUG (src/archive/forge-data-file.ts, `readDataFileBytes`): the decompressed stream is allocated
+ * from the sum of the blocks' declared uncompressed sizes (`toc.streamLength + resourcesSet.streamLength`)
+ * before `decodeSet` holds any block to its method's expansion bound (`block.uncompressedSize >
+ * block.compressedSize * maxExpansion`). So a data file of a few bytes whose 32-bit sizes (a flagged
+ * block's u32, or the i32 pairs of wildlands at set version 2, steep and origins-odyssey) declare
+ * more than 2^32 − 1 bytes in all makes `new Uint8Array` throw a RangeError ("Invalid typed array
+ * length") out of `readDataFile`, and out of `openForge` under detection, which probes the same
+ * bytes; below that it allocates up to 4 GiB (lazily zeroed) before refusing. The expansion bound
+ * (or the stored size, for a block whose sizes are equal) could be checked while the layout is read,
+ * before the stream is allocated. The refusal the bound already gives is the one expected here.
+ */
+describe('declared sizes far beyond the data file', () => {
+  // ac1 entry 3, the flagged set's compressed block: u32 uncompressed at 0xB87, its sizes from 0xB83.
+  it.fails('a flagged block declaring 4 GiB − 1 is refused at its sizes, not thrown as a RangeError (bug: see above)', async () => {
+    const { bytes, view } = copyOf(ac1Fixture());
+    view.setUint32(0xb87, 0xffffffff, true);
+    expect(await entryRefusal(bytes, 'ac1', 3)).toMatchObject({ offset: 0xb83, path: 'entries[3].toc.blocks[1].uncompressedSize' });
+  });
+
+  // steep entry 3, the resources set's two i32 pairs at 0x484 and 0x48C: 2^31 − 1 bytes each.
+  it.fails(
+    'two i32 pairs declaring 2^31 − 1 bytes each are refused at the first, under the profile and under detection (bug: see above)',
+    async () => {
+      const { bytes, view } = copyOf(steepFixture());
+      view.setInt32(0x484, 0x7fffffff, true);
+      view.setInt32(0x48c, 0x7fffffff, true);
+      expect(await entryRefusal(bytes, 'steep', 3)).toMatchObject({
+        offset: 0x484,
+        path: 'entries[3].resourcesSet.blocks[0].uncompressedSize',
+      });
+      expect((await openForge(bytesSource(bytes))).profile?.name).toBe('steep');
+    },
+  );
+
+  it.fails('a block declaring 2 GiB is refused before anything near 2 GiB is allocated (bug: see above)', async () => {
+    // steep entry 0, the TOC block's i32 pair at 0x3D4: 2^31 − 1 bytes from 16 stored ones.
+    const { bytes, view } = copyOf(steepFixture());
+    view.setInt32(0x3d4, 0x7fffffff, true);
+    const forge = await openForge(bytesSource(bytes), { profile: 'steep' });
+    // The largest Uint8Array made while the data file is read, by a constructor that notes it.
+    const original = globalThis.Uint8Array;
+    let largest = 0;
+    globalThis.Uint8Array = new Proxy(original, {
+      construct(target, args: unknown[], newTarget) {
+        if (typeof args[0] === 'number') largest = Math.max(largest, args[0]);
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
+    let refusal: ParseError;
+    try {
+      refusal = await refusalOf(() => readDataFile(forge, forge.entries[0]!));
+    } finally {
+      globalThis.Uint8Array = original;
+    }
+    expect(refusal).toMatchObject({ offset: 0x3d4, path: 'entries[0].toc.blocks[0].uncompressedSize' });
+    expect(largest).toBeLessThan(1 << 20);
+  });
+});
