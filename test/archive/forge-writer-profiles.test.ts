@@ -15,7 +15,7 @@ import { adler0, idClass, managedIdClass, u32IdClass } from './forge-profile-fix
 
 const SKELETON = 0x24aecb7c;
 
-/** How each profile frames a data file, from the public readers' tables (FORGE.md), written out here. */
+/** How each profile frames a data file, as the public readers read it (ACExplorer, WildlandsToolkit, Blacksmith), written out here. */
 const FRAMING: Record<ForgeProfileName, { preamble: 'none' | 'items8' | 'bytes'; count: 2 | 4; pair: (setVersion: number) => 2 | 4 }> = {
   ac1: { preamble: 'none', count: 2, pair: () => 2 },
   ac2: { preamble: 'items8', count: 2, pair: () => 2 },
