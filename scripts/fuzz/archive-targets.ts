@@ -1,11 +1,13 @@
 /**
  * The `.forge` container under fuzz: an archive's tables, its index-block chain, every data file's
  * sets, checksums and resource records, and the Skeletons inside, from bytes in memory. Seeds are
- * archives of versions 25 and 27 written with the bundled samples in stored blocks (the block
- * decoders have lanes of their own).
+ * archives written with the bundled samples in each archive profile's framing, at a version it
+ * reads, in stored and in LZO1X blocks (the block decoders have lanes of their own).
  */
 import { openForge, readDataFile } from '../../src/archive/forge.js';
+import { ForgeProfileAmbiguity } from '../../src/archive/forge-open.js';
 import { writeForge, type ForgeWriterEntry } from '../../src/archive/forge-writer.js';
+import type { ForgeProfileName } from '../../src/archive/profile/profiles.js';
 import { compressLzo1xBlock } from '../../src/archive/lzo1x-compress.js';
 import { bytesSource } from '../../src/archive/source.js';
 import { CLASS } from '../../src/formats/classes.js';
@@ -20,9 +22,13 @@ export interface AsyncFuzzTarget {
   checkAsync(input: Uint8Array): Promise<Verdict>;
 }
 
-/** Refusals are the contract; anything else thrown is a finding. */
+/**
+ * Refusals are the contract; anything else thrown is a finding. Detection that finds two profiles
+ * reading the bytes differently leaves the choice to the caller (ForgeProfileAmbiguity): a refusal
+ * too, since a mutant may well be read alike by two title families.
+ */
 function isRefusal(error: unknown): boolean {
-  return error instanceof Refusal;
+  return error instanceof Refusal || error instanceof ForgeProfileAmbiguity;
 }
 
 /**
@@ -64,8 +70,19 @@ export const archiveTarget: AsyncFuzzTarget = {
   },
 };
 
-/** Archives of versions 25 and 27 holding the bundled samples (one data file per sample), with stored blocks and with LZO1X blocks. */
-export function archiveSeeds(): Uint8Array[] {
+/** Each profile at a version it reads (ac2 at 26: the bytes after the TOC; wildlands at set version 2: i32 pairs). */
+export const SEED_PROFILES: readonly { profile: ForgeProfileName; version: number; setVersion?: number }[] = [
+  { profile: 'ac1', version: 25 },
+  { profile: 'ac2', version: 26 },
+  { profile: 'ac3', version: 25 },
+  { profile: 'unity', version: 27 },
+  { profile: 'wildlands', version: 27, setVersion: 2 },
+  { profile: 'steep', version: 27 },
+  { profile: 'origins-odyssey', version: 28 },
+];
+
+/** One archive per profile holding the bundled samples (one data file per sample), in stored blocks and in LZO1X blocks. */
+export function archiveSeedsByProfile(): { profile: ForgeProfileName; version: number; compressed: boolean; bytes: Uint8Array }[] {
   const samples = sampleCorpus();
   const entries: ForgeWriterEntry[] = samples.map((file, i) => {
     const skeleton = file.path.endsWith('.Skeleton');
@@ -82,11 +99,19 @@ export function archiveSeeds(): Uint8Array[] {
     };
   });
   // A small block size and few entries per index block: several blocks per set, a chain of index blocks.
-  // LZO1X blocks too: a mutated block fails its checksum first, but a mutated size table sends
-  // intact streams to the decompressor with the wrong declared sizes.
-  return [25, 27].flatMap((version) =>
-    [undefined, compressLzo1xBlock].map((compress) =>
-      writeForge({ version: version as 25 | 27, entries, maxEntriesPerBlock: 4, blockSize: 0x400, compress }),
-    ),
+  // LZO1X blocks too (method 0 is LZO1X in every profile): a mutated block fails its checksum first,
+  // but a mutated size table sends intact streams to the decompressor with the wrong declared sizes.
+  return SEED_PROFILES.flatMap(({ profile, version, setVersion }) =>
+    [undefined, compressLzo1xBlock].map((compress) => ({
+      profile,
+      version,
+      compressed: compress !== undefined,
+      bytes: writeForge({ profile, version, setVersion, entries, maxEntriesPerBlock: 4, blockSize: 0x400, compress }),
+    })),
   );
+}
+
+/** The seeds' bytes. */
+export function archiveSeeds(): Uint8Array[] {
+  return archiveSeedsByProfile().map((s) => s.bytes);
 }
