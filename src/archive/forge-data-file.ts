@@ -230,7 +230,36 @@ function readSetLayout(file: Chunk, at: number, path: readonly PathSegment[], pr
   return { offset: at, ...h, flagged: false, blocks, streamOffset, streamLength: total, end: p };
 }
 
-/** Checks and decodes a set's blocks into `out` at the set's stream offset. */
+/** The most bytes one data file may decompress to: what one typed array holds. */
+const STREAM_LIMIT = 0x7fffffff;
+
+/**
+ * Checks, before anything is allocated, that every compressed block of the set is of a method the
+ * profile decodes and declares no more than that method can expand its stored bytes to. Returns
+ * the set's decompressed size.
+ */
+function checkBlocks(file: Chunk, set: ForgeSet, path: readonly PathSegment[], profile: ForgeProfile): number {
+  const rule = profile.methods[set.method];
+  set.blocks.forEach((block, i) => {
+    if (block.kind === 0 || (block.kind === null && block.uncompressedSize === block.compressedSize)) return;
+    const stored = file.bytes.subarray(block.dataOffset - file.base, block.dataOffset - file.base + block.compressedSize);
+    const decoder = rule === undefined ? undefined : decoderOfRule(rule, stored);
+    if (decoder === undefined)
+      refuse(set.offset + 10, [...path, 'method'], supportedMethods(profile), describeUnsupportedMethod(set.method, profile));
+    // A method's stream yields at most `maxExpansion` bytes per input byte.
+    if (block.uncompressedSize > block.compressedSize * decoder.maxExpansion) {
+      refuse(
+        block.sizesOffset,
+        [...path, 'blocks', i, 'uncompressedSize'],
+        `at most ${decoder.maxExpansion} × the ${block.compressedSize} compressed bytes`,
+        String(block.uncompressedSize),
+      );
+    }
+  });
+  return set.streamLength;
+}
+
+/** Decodes a set's blocks, checked by checkBlocks, into `out` at the set's stream offset, verifying each checksum. */
 function decodeSet(file: Chunk, set: ForgeSet, out: Uint8Array, path: readonly PathSegment[], profile: ForgeProfile): void {
   let written = set.streamOffset;
   const rule = profile.methods[set.method];
@@ -253,18 +282,8 @@ function decodeSet(file: Chunk, set: ForgeSet, out: Uint8Array, path: readonly P
     if (block.kind === 0 || (block.kind === null && block.uncompressedSize === block.compressedSize)) {
       target.set(stored);
     } else {
-      const decoder = rule === undefined ? undefined : decoderOfRule(rule, stored);
-      if (decoder === undefined)
-        refuse(set.offset + 10, [...path, 'method'], supportedMethods(profile), describeUnsupportedMethod(set.method, profile));
-      // A method's stream yields at most `maxExpansion` bytes per input byte, so a larger declared size is refused before anything is allocated.
-      if (block.uncompressedSize > block.compressedSize * decoder.maxExpansion) {
-        refuse(
-          block.sizesOffset,
-          [...blockPath, 'uncompressedSize'],
-          `at most ${decoder.maxExpansion} × the ${block.compressedSize} compressed bytes`,
-          String(block.uncompressedSize),
-        );
-      }
+      // The method and the declared size were checked (checkBlocks) before anything was allocated.
+      const decoder = decoderOfRule(rule!, stored)!;
       decoder.decode(stored, target, { baseOffset: block.dataOffset, path: blockPath });
     }
     written += block.uncompressedSize;
@@ -434,7 +453,19 @@ export function readDataFileBytes(
     };
   }
   const sets = resourcesSet === null ? [toc] : [toc, resourcesSet];
-  const stream = new Uint8Array(toc.streamLength + (resourcesSet?.streamLength ?? 0));
+  const total =
+    checkBlocks(data, toc, [...root, 'toc'], profile) +
+    (resourcesSet === null ? 0 : checkBlocks(data, resourcesSet, [...root, 'resourcesSet'], profile));
+  if (total > STREAM_LIMIT) {
+    const last = resourcesSet ?? toc;
+    refuse(
+      last.offset,
+      [...root, resourcesSet === null ? 'toc' : 'resourcesSet'],
+      `sets that decompress to at most ${STREAM_LIMIT} bytes`,
+      `${total} bytes declared`,
+    );
+  }
+  const stream = new Uint8Array(total);
   decodeSet(data, toc, stream, [...root, 'toc'], profile);
   if (resourcesSet !== null) decodeSet(data, resourcesSet, stream, [...root, 'resourcesSet'], profile);
 

@@ -168,6 +168,9 @@ export function writeForgeDataFile(
     tocFraming?: ForgeSetFraming;
   },
 ): Uint8Array {
+  // A data file of no resource is empty (ACExplorer reads a data file of size 0 so): two empty
+  // sets would have a largest stored block of 0, which its reader takes for a flagged set.
+  if (entry.resources.length === 0) return new Uint8Array(0);
   const { toc, records } = forgeDataFileStreams(entry, profile, options);
   const out = new ByteWriter(toc.length + records.length + 128);
   const preambleCodec = profile.preamble.value;
