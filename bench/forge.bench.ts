@@ -81,7 +81,8 @@ export function benchEntries(scale = 1): ForgeWriterEntry[] {
 
 /** The archive written with the project's writer; its blocks compressed by liblzo2 when it is there (two passes: collect, then fill in). */
 export function benchArchive(entries: ForgeWriterEntry[]): { bytes: Uint8Array; compressed: boolean } {
-  const options = { version: 27 as const, entries, align: 0x8000 };
+  // Wildlands' framing at set version 2 (i32 counts and pairs), which the floor reads.
+  const options = { profile: 'wildlands' as const, setVersion: 2, version: 27 as const, entries, align: 0x8000 };
   if (lzoPython === undefined) return { bytes: writeForge(options), compressed: false };
   const blocks: Uint8Array[] = [];
   writeForge({ ...options, align: 16, compress: (block) => void blocks.push(block.slice()) });
@@ -196,7 +197,13 @@ export async function run(): Promise<BenchResult[]> {
     });
 
     // (b) A few data files (4 Skeleton data files, 4 others) in a small archive, then spread over 8 GB.
-    const few = writeForge({ version: 27, entries: [...entries.slice(0, 4), ...entries.slice(SKELETONS, SKELETONS + 4)], align: 0x8000 });
+    const few = writeForge({
+      profile: 'wildlands',
+      setVersion: 2,
+      version: 27,
+      entries: [...entries.slice(0, 4), ...entries.slice(SKELETONS, SKELETONS + 4)],
+      align: 0x8000,
+    });
     const smallPath = join(scratch, 'small.forge');
     writeFileSync(smallPath, few);
     const sparsePath = join(scratch, 'sparse.forge');

@@ -553,3 +553,36 @@ export function readDataFileBytes(
     resources,
   };
 }
+
+/**
+ * Only the TOC of a data file (its first set decoded, the resources set left compressed): the
+ * resources' ids and sizes, for finding a resource by id without decompressing every data file.
+ * Null when the TOC does not end inside the first set (then the whole data file must be read);
+ * throws a ParseError as readDataFileBytes does for what it reads.
+ */
+export function readTocOnly(
+  profile: ForgeProfile,
+  tables: Pick<Forge['tables'], 'fileDataHeader'>,
+  entry: ForgeEntry,
+  file: Chunk,
+  options: { tocRecord: TocRecordKind },
+): TocRecord[] | null {
+  const root: PathSegment[] = ['entries', entry.number];
+  const { data, toc, resourcesSet } = dataFileLayout(profile, tables, entry, file);
+  if (toc === null) return [];
+  if (resourcesSet === null) return null;
+  const stream = new Uint8Array(checkBlocks(data, toc, [...root, 'toc'], profile));
+  decodeSet(data, toc, stream, [...root, 'toc'], profile);
+  const codec = countedBy(u16, tocRecordCodec(options.tocRecord) as Codec<Record<string, unknown>>, 'TocRecord');
+  try {
+    const read = readStream(codec, stream, [toc], 0, [...root, 'toc', 'records']);
+    return read.value.map(({ id, size, ...rest }) => ({
+      id: BigInt(id as number | bigint),
+      size: size as number,
+      rest: Object.values(rest)[0] ?? null,
+    }));
+  } catch (error) {
+    if (error instanceof ParseError) return null;
+    throw error;
+  }
+}

@@ -10,7 +10,8 @@ import { ParseError } from '../io/errors.js';
 import { formatOffset, hex } from '../io/format.js';
 import { readResource, resourceIdentities } from '../formats/resource.js';
 import { compressLzo1xBlock } from './lzo1x-compress.js';
-import { readDataFile, type ForgeDataFile, type ForgeResource, type ForgeSet } from './forge-data-file.js';
+import { readDataFile, readTocOnly, type ForgeDataFile, type ForgeResource, type ForgeSet } from './forge-data-file.js';
+import { Chunk } from './forge-chunk.js';
 import type { Forge, ForgeEntry } from './forge.js';
 import { writeForgeDataFile, type ForgeSetFraming } from './forge-writer.js';
 import { forgeClassName } from './forge-select.js';
@@ -146,21 +147,39 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
       const c = identities[0]!;
       const all: { entry: ForgeEntry; file: ForgeDataFile; index: number }[] = [];
       const unread: string[] = [];
-      for (const entry of candidateEntries(forge, classOf(c.header.kind), c.id)) {
+      const candidates = candidateEntries(forge, classOf(c.header.kind), c.id);
+      const look = async (entry: ForgeEntry): Promise<void> => {
         let file: ForgeDataFile;
         try {
           file = await read(entry);
         } catch (error) {
           if (!(error instanceof ParseError)) throw error;
           unread.push(`entry ${entry.number}: refused at ${error.message}`);
-          continue;
+          return;
         }
         file.resources.forEach((r, index) => {
           if (matches(r)) all.push({ entry, file, index });
         });
-        // The entry of the id itself, or one typed with the class, holding it: looked no further.
-        if (all.length > 0 && (entry.id === c.id || entry.resourceType >>> 0 === classOf(c.header.kind))) break;
+      };
+      // First by the TOCs alone (each data file's first set, the resources left compressed): the
+      // data files whose TOC lists the id are read whole and checked; only when none holds it is
+      // every data file read whole, for a body whose own id differs from its TOC id.
+      // The data file of the resource's own id first: a data file's id is its first resource's
+      // (WildlandsToolkit reads it so), so this finds it with one read in the archives the games
+      // ship; only when it does not hold it are the others searched.
+      for (const entry of candidates.filter((e) => e.id === c.id)) await look(entry);
+      const byToc: ForgeEntry[] = [];
+      const tocless: ForgeEntry[] = [];
+      const window = new Window(forge.source);
+      // In the order the data files lie, so the window reads the archive once.
+      for (const entry of all.length > 0 ? [] : [...candidates].filter((e) => e.id !== c.id).sort((a, b) => a.offset - b.offset)) {
+        const ids = await tocIds(forge, entry, window);
+        if (ids === null) tocless.push(entry);
+        else if (ids.includes(c.id)) byToc.push(entry);
       }
+      for (const entry of byToc) await look(entry);
+      if (all.length === 0)
+        for (const entry of [...tocless, ...candidates.filter((e) => !byToc.includes(e) && !tocless.includes(e))]) await look(entry);
       if (all.length === 0) {
         const why =
           unread.length === 0 ? '' : ` among the data files read (${unread.length} could not be: ${unread.slice(0, 2).join('; ')})`;
@@ -180,6 +199,43 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
     plans.set(found.entry.number, plan);
   }
   return [...plans.values()].sort((a, b) => a.entry.dataOffset - b.entry.dataOffset);
+}
+
+/**
+ * Reads of a source in large windows, for many small reads in (mostly) ascending order: a data
+ * file's TOC after another costs a slice, not a read of its own.
+ */
+class Window {
+  private base = 0;
+  private bytes: Uint8Array = new Uint8Array(0);
+  constructor(
+    private readonly source: ArchiveSource,
+    private readonly size = 1 << 20,
+  ) {}
+  async read(offset: number, length: number): Promise<Chunk> {
+    if (offset < this.base || offset + length > this.base + this.bytes.length) {
+      this.base = offset;
+      this.bytes = await this.source.read(offset, Math.min(this.source.size - offset, Math.max(this.size, length)));
+    }
+    return new Chunk(this.bytes.subarray(offset - this.base, offset - this.base + length), offset);
+  }
+}
+
+/** The ids an entry's TOC lists, or null when its TOC cannot be read apart (it is then read whole). */
+async function tocIds(forge: Forge, entry: ForgeEntry, window: Window): Promise<bigint[] | null> {
+  const headerBytes = forge.tables.fileDataHeader?.fixedSize ?? 0;
+  if (entry.offset < 0 || entry.dataOffset + entry.size > forge.source.size) return null;
+  const file = await window.read(entry.offset, headerBytes + entry.size);
+  try {
+    return (
+      readTocOnly(forge.profile!, forge.tables, entry, file, { tocRecord: forge.tocRecord ?? forge.profile!.tocRecord.value })?.map(
+        (t) => t.id,
+      ) ?? null
+    );
+  } catch (error) {
+    if (error instanceof ParseError) return null;
+    throw error;
+  }
 }
 
 /** The ids a resource in the archive answers to: its body's header id where a layout reads it, and its TOC id. */
@@ -330,9 +386,13 @@ export async function replaceResources(
   };
   /** Copies source bytes [from, to) with the patches that fall inside. */
   const copy = async (from: number, to: number): Promise<void> => {
-    for (let at = from; at < to; at += chunkSize) {
-      const length = Math.min(chunkSize, to - at);
-      let bytes = await source.read(at, length);
+    const next = (at: number): Promise<Uint8Array> | null => (at < to ? source.read(at, Math.min(chunkSize, to - at)) : null);
+    // The next chunk is read while this one is written: reading and writing overlap.
+    let pending = next(from);
+    for (let at = from; pending !== null; at += chunkSize) {
+      let bytes = await pending;
+      pending = next(at + chunkSize);
+      const length = bytes.length;
       const inside = patches.filter((p) => p.at < at + length && p.at + p.bytes.length > at);
       if (inside.length > 0) {
         bytes = Uint8Array.from(bytes);

@@ -7,7 +7,7 @@
 import { ParseError } from '../io/errors.js';
 import type { PathSegment } from '../io/format.js';
 import { readChunk, refuse } from './forge-chunk.js';
-import { readAt } from './profile/read.js';
+import { readAt, readRecords } from './profile/read.js';
 import {
   forgeHeader,
   forgeTables,
@@ -195,10 +195,16 @@ export async function readForgeTables(source: ArchiveSource): Promise<Omit<Forge
         `a name table of ${n} entries`,
         f + 32,
       );
+      const indexRecords = readRecords(tables.indexEntry, table.bytes, tableAt, tableAt, n, (slot) => [...blockPath, 'entries', slot]);
+      const nameRecords = readRecords(tables.nameEntry, names.bytes, block.nameTable, block.nameTable, n, (slot) => [
+        ...blockPath,
+        'names',
+        slot,
+      ]);
       for (let slot = 0; slot < n; slot++) {
         const at = tableAt + slot * indexBytes;
         const entryPath: PathSegment[] = [...blockPath, 'entries', slot];
-        const index = readAt(tables.indexEntry, table.bytes, tableAt, at, entryPath).value;
+        const index = indexRecords[slot]!;
         const number = entries.length + refusedEntries;
         const { offset, size } = index;
         if (offset < 0 || offset > source.size) {
@@ -228,7 +234,7 @@ export async function readForgeTables(source: ArchiveSource): Promise<Omit<Forge
           continue;
         }
         const m = block.nameTable + slot * nameBytes;
-        const nameEntry: NameEntryRecord = readAt(tables.nameEntry, names.bytes, block.nameTable, m, [...blockPath, 'names', slot]).value;
+        const nameEntry: NameEntryRecord = nameRecords[slot]!;
         const raw = nameEntry.name;
         const nul = raw.indexOf(0);
         entries.push({
