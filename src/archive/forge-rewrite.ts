@@ -139,7 +139,8 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
       if (!matches(resource)) {
         const c = identities[0]!;
         throw new ReplacementRefusal(
-          `${label}: it is the ${c.header.kind} ${hex(c.id, 16)}, and resource ${replacement.target.resource} of entry ${entry.number} is the ${forgeClassName(resource.classHash) ?? hex(resource.classHash >>> 0)} ${hex(objectIds(resource)[0]!, 16)}; a resource replaces only one of its own class and id`,
+          `${label}: it is the ${c.header.kind} ${hex(c.id, 16)}, and resource ${replacement.target.resource} of entry ${entry.number} is the ` +
+            `${forgeClassName(resource.classHash) ?? hex(resource.classHash >>> 0)} ${hex(objectIds(resource)[0]!, 16)}; a resource replaces only one of its own class and id`,
         );
       }
       found = { entry, file, index: replacement.target.resource };

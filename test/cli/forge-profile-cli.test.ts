@@ -181,10 +181,15 @@ describe('bookkeeping entries', () => {
     const census = JSON.parse((await runCli(['census', path, '--json', '--every-data-file'])).stdout);
     expect(census.archives[0]).toMatchObject({ entries: 4, dataFilesRead: 2, bookkeepingEntries: 2, refused: 0 });
     const out = join(temp, `out${serial++}`);
-    const extract = await runCli(['forge', 'extract', path, '-o', out, '--class', 'all']);
+    const extract = await runCli(['forge', 'extract', path, '-o', out]);
     expect(extract.code).toBe(0);
     expect(extract.stdout).toContain('2 bookkeeping entries not data files, not extracted');
     expect(readdirSync(out).sort()).toEqual(['CHR_Bike.Skeleton', 'CHR_Rider.Skeleton', 'forge-manifest.json']);
+    // With --class all they are kept raw, for forge pack to put back.
+    const all = join(temp, `out${serial++}`);
+    const everything = await runCli(['forge', 'extract', path, '-o', all, '--class', 'all']);
+    expect(everything.stdout).toContain('2 bookkeeping entries kept raw in _bookkeeping/ for forge pack');
+    expect(readdirSync(join(all, '_bookkeeping')).sort()).toEqual(['1-GlobalMetaFile.raw', '3-PrefetchingFileInfos.raw']);
   });
 });
 

@@ -307,7 +307,9 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
     : '';
   const skippedBookkeeping = bookkeeping
     ? ` (${count(bookkeeping, 'bookkeeping entry', 'bookkeeping entries')} not data files, not extracted)`
-    : '';
+    : keepRaw && bookkeepingEntries.length > 0
+      ? ` (${count(bookkeepingEntries.length, 'bookkeeping entry', 'bookkeeping entries')} kept raw in ${BOOKKEEPING_FOLDER}/ for forge pack)`
+      : '';
   const refusedText = refused ? `, ${refused} refused` : '';
   process.stdout.write(
     `${archive}: ${count(written, 'resource')} written to ${options.output} from ${count(entries.length, 'entry', 'entries')}${refusedText}${notWritten}${skippedBookkeeping}\n`,
