@@ -12,6 +12,7 @@ import type { CompiledReader, Confidence } from '../grammar/index.js';
 import { withCompiledReader } from '../grammar/index.js';
 import type { StructCodec } from '../grammar/struct.js';
 import type { Transform } from '../math/transform.js';
+import { deriveHeader, detectByHeader, type LayoutHeader } from './header.js';
 
 /** The two resource classes this package reads. */
 export type ResourceKind = 'Skeleton' | 'SkeletonComponent';
@@ -118,15 +119,17 @@ export interface LayoutDeclaration {
   readonly family: LayoutFamily;
   /** Where its facts come from. */
   readonly source: LayoutSource;
-  /** Hex digits of an object id (16 for u64, 8 for u32). */
+  /** Hex digits of an object id (16 for u64, 8 for u32): the id field's width, from the header. */
   readonly idHexWidth: number;
   /** The resource classes it has. */
   readonly kinds: readonly ResourceKind[];
-  /** Where its header keeps the class hash (the byte offset). */
+  /** Its object header, derived from its classes' structures (see `header.ts`). */
+  readonly header: LayoutHeader;
+  /** Where its header keeps the class hash (the byte offset), from the header. */
   readonly classOffset: number;
   /** Whether its Skeleton stores a SkeletonType and an own transform (what a model of it carries). */
   readonly stores: { readonly skeletonType: boolean; readonly ownTransform: boolean };
-  /** The kind its header names, or null when the header is not of this layout. Never throws. */
+  /** The kind its header names, or null when the header is not of this layout (from the header's declared bytes). Never throws. */
   detect(bytes: Uint8Array): ResourceKind | null;
   /** Its reading choices (first value of each: the default); empty when it has none. */
   readonly readingChoices: ReadingChoices;
@@ -153,6 +156,26 @@ export interface LayoutDeclaration {
   readonly compiledModule: string | null;
   /** The name of the generated reader of a class under a reading. */
   compiledName(kind: ResourceKind, reading: Reading): string;
+}
+
+/** What a layout's header gives it, derived rather than declared. */
+type DerivedFromHeader = 'header' | 'classOffset' | 'idHexWidth' | 'detect';
+
+/**
+ * A layout declaration with its header derived from its classes' structures under the default
+ * reading: detection (the bytes the header fixes and the classes it names), the class offset and
+ * the id's width. Throws an Error when the structures do not start with one header shape.
+ */
+export function declareLayout(declaration: Omit<LayoutDeclaration, DerivedFromHeader>): LayoutDeclaration {
+  const defaults = defaultsOf(declaration.readingChoices);
+  const header = deriveHeader(new Map(declaration.kinds.map((kind) => [kind, declaration.declaration(kind, defaults)])));
+  return {
+    ...declaration,
+    header,
+    classOffset: header.classOffset,
+    idHexWidth: header.idBytes * 2,
+    detect: (bytes) => detectByHeader(header, bytes),
+  };
 }
 
 /** A registered layout: its declaration, with codecs that read through the generated readers. */

@@ -6,6 +6,7 @@ import { decodeAll, decodeSpansUntilRefusal, encodeAll, type Codec, type Span } 
 import type { ParseError } from '../io/errors.js';
 import { hex } from '../io/format.js';
 import type { SkeletonComponent } from './anvilnext/component.js';
+import { headerId } from './header.js';
 import { headerU32, type Dialect, type Layout, type Reading, type SkeletonRecord } from './layout.js';
 import { classifyHeader, layoutByName, layouts, type HeaderClass } from './registry.js';
 
@@ -148,17 +149,14 @@ export function resourceSpansUntilRefusal(
 
 /**
  * Every class and layout a resource's first bytes fit, most likely first, each with the object id at
- * that layout's place (just before the class: a u64 in the `anvilnext` family, a u32 in the
- * `scimitar` one). Empty when the header is of no registered layout. Never throws.
+ * that layout's place, as its header declares it. Empty when the header is of no registered layout.
+ * Never throws (detection needs the whole header, which holds the id).
  */
 export function resourceIdentities(bytes: Uint8Array, dialect?: Dialect): { header: HeaderClass; id: bigint }[] {
-  const found = classifyHeader(bytes, isAutoDialect(dialect) ? undefined : dialect);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return found.map((header) => {
-    const layout = layoutByName(header.dialect);
-    const at = layout.classOffset - (layout.idHexWidth === 16 ? 8 : 4);
-    return { header, id: layout.idHexWidth === 16 ? view.getBigUint64(at, true) : BigInt(view.getUint32(at, true)) };
-  });
+  return classifyHeader(bytes, isAutoDialect(dialect) ? undefined : dialect).map((header) => ({
+    header,
+    id: headerId(layoutByName(header.dialect).header, bytes),
+  }));
 }
 
 /** `auto` (or no layout) means: detect it. */

@@ -76,10 +76,11 @@ describe('what each sibling layout stores', () => {
     expect([record.float0, record.float1, record.reflexConstraints, record.trailingWords]).toEqual([0.25, 0.5, null, []]);
   });
 
-  it('Unity: the leading byte and the four unknown header bytes kept; nothing after the two f32', () => {
+  it('Unity: the leading byte fixed (01, as detection wants it), the four unknown header bytes kept; nothing after the two f32', () => {
     const bytes = unityFile();
     const { resource } = readResource(bytes)!;
-    expect([resource.record.leading, resource.record.headerWord]).toEqual([1, 0xaabbccdd]);
+    // The leading byte is a constant of the declaration: not a field of the record, written back as 01.
+    expect([resource.record.leading, resource.record.headerWord]).toEqual([undefined, 0xaabbccdd]);
     expect(resource.record.skeletonType).toBeUndefined();
     expect(skeletonFromResource(resource as never).skeletonType).toBeNull();
     // One byte more after the floats is refused at that byte.

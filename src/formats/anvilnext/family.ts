@@ -3,9 +3,8 @@
  * sibling titles that public readers describe. Each layout folder calls this with its variant.
  */
 import { withIdScope, type StructCodec } from '../../grammar/index.js';
-import { CLASS } from '../classes.js';
 import {
-  headerU32,
+  declareLayout,
   readerName,
   type LayoutDeclaration,
   type LayoutSource,
@@ -35,8 +34,6 @@ export interface AnvilnextFamilyOptions {
 /** The layout declaration of one title of the family. */
 export function anvilnextFamilyDeclaration(options: AnvilnextFamilyOptions): LayoutDeclaration {
   const { variant } = options;
-  // Unity's header has a leading byte before the id; the others start with the id.
-  const classOffset = variant.header === 'unity' ? 9 : 8;
   const choices: Record<string, readonly string[]> = {};
   if (variant.tail === 'seed') choices.reflexConstraints = ANVILNEXT_READING_CHOICES.reflexConstraints;
   choices.poseBoneHeader = ANVILNEXT_READING_CHOICES.poseBoneHeader;
@@ -56,23 +53,14 @@ export function anvilnextFamilyDeclaration(options: AnvilnextFamilyOptions): Lay
   };
   const kinds: ResourceKind[] = options.component ? ['Skeleton', 'SkeletonComponent'] : ['Skeleton'];
   const defaults: Reading = Object.fromEntries(Object.entries(readingChoices).map(([k, v]) => [k, v[0]!]));
-  return {
+  return declareLayout({
     name: options.name,
     title: options.title,
     family: 'anvilnext',
     source: options.source,
-    idHexWidth: 16,
     kinds,
-    classOffset,
     // Unity's header has no SkeletonType; every title of the family stores an own transform.
     stores: { skeletonType: variant.header === 'seed', ownTransform: true },
-    detect(bytes) {
-      if (variant.header === 'unity' && bytes[0] !== 1) return null;
-      const cls = headerU32(bytes, classOffset);
-      if (cls === CLASS.Skeleton) return 'Skeleton';
-      if (cls === CLASS.SkeletonComponent && options.component) return 'SkeletonComponent';
-      return null;
-    },
     readingChoices,
     declaration(kind, reading) {
       if (kind === 'SkeletonComponent') {
@@ -97,5 +85,5 @@ export function anvilnextFamilyDeclaration(options: AnvilnextFamilyOptions): Lay
           .join('/'),
       );
     },
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import {
+  constU8,
   constU32,
   counted,
   f32,
@@ -123,7 +124,15 @@ export function anvilnextSkeletonStruct(variant: AnvilnextVariant, reading: Part
   return struct(
     'Skeleton',
     {
-      ...(unity ? { leading: field(u8, 'Unknown', 'a leading byte, 01 in the files public readers describe; kept') } : {}),
+      ...(unity
+        ? {
+            leading: field(
+              constU8(1, 'managed'),
+              l('Observed'),
+              'a leading byte, 01 in the files public readers describe (and what detection looks for)',
+            ),
+          }
+        : {}),
       id: field(u64, l('Inferred'), 'object id (our reading: resource framing is id, then class)'),
       classHash: field(constU32(CLASS.Skeleton, 'Skeleton'), l('Proven'), 'Skeleton'),
       ...(unity ? { headerWord: field(u32, 'Unknown', 'four bytes of unknown meaning; kept') } : {}),

@@ -141,7 +141,7 @@ export function anvilnextRecord(
   }));
   const header =
     variant.header === 'unity'
-      ? { leading: 1, id: skeleton.id, headerWord: 0 }
+      ? { id: skeleton.id, headerWord: 0 }
       : { id: skeleton.id, managed: 1, skeletonType: skeleton.skeletonType ?? skeletonDefaults.skeletonType ?? 0 };
   const tail =
     variant.tail === 'seed'

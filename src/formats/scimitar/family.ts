@@ -1,7 +1,6 @@
 /** The declaration of a layout of the `scimitar` family (u32 ids): SWS, and AC1 as public readers read it. */
 import { withIdScope, type StructCodec } from '../../grammar/index.js';
-import { CLASS } from '../classes.js';
-import { headerU32, type LayoutDeclaration, type LayoutSource } from '../layout.js';
+import { declareLayout, type LayoutDeclaration, type LayoutSource } from '../layout.js';
 import { scimitarBoneStruct, type ScimitarVariant } from './bone.js';
 import { scimitarSkeletonStruct } from './skeleton.js';
 import { scimitarBoneTransforms, scimitarRecord, scimitarView } from './view.js';
@@ -20,23 +19,15 @@ export interface ScimitarFamilyOptions {
 /** The layout declaration of one title of the family. */
 export function scimitarFamilyDeclaration(options: ScimitarFamilyOptions): LayoutDeclaration {
   const { variant } = options;
-  // SWS starts with the managed byte 1, then the u32 id; AC1 starts with the id.
-  const classOffset = variant.title === 'sws' ? 5 : 4;
   const skeleton = withIdScope(scimitarSkeletonStruct(variant)) as StructCodec<unknown>;
   const bone = scimitarBoneStruct(variant) as StructCodec<unknown>;
-  return {
+  return declareLayout({
     name: options.name,
     title: options.title,
     family: 'scimitar',
     source: options.source,
-    idHexWidth: 8,
     kinds: ['Skeleton'],
-    classOffset,
     stores: { skeletonType: false, ownTransform: false },
-    detect(bytes) {
-      if (variant.title === 'sws' && bytes[0] !== 1) return null;
-      return headerU32(bytes, classOffset) === CLASS.Skeleton ? 'Skeleton' : null;
-    },
     readingChoices: {},
     declaration(kind) {
       if (kind !== 'Skeleton') throw new RangeError(`the ${options.name} layout describes no ${kind}`);
@@ -49,5 +40,5 @@ export function scimitarFamilyDeclaration(options: ScimitarFamilyOptions): Layou
     docs: options.docs,
     compiledModule: options.compiledModule,
     compiledName: () => options.compiledName,
-  };
+  });
 }
