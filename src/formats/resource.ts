@@ -38,9 +38,6 @@ export interface ComponentResource {
 /** A decoded resource: its class, its layout and the record as the layout stores it, with the reading. */
 export type Resource = SkeletonResource | ComponentResource;
 
-/** Where each built-in layout keeps its class hash, by layout name. */
-export const CLASS_OFFSET: Readonly<Record<Dialect, number>> = Object.fromEntries(layouts().map((l) => [l.name, l.classOffset]));
-
 /** Bytes enough to classify a header of every registered layout. */
 export const HEADER_BYTES = 16;
 

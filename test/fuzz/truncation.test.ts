@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyHeader, CLASS_OFFSET, readResource, readResourceAs } from '../../src/formats/resource.js';
+import { classifyHeader, readResource, readResourceAs } from '../../src/formats/resource.js';
+import { layoutByName } from '../../src/formats/registry.js';
 import { ParseError } from '../../src/io/errors.js';
 import { checkParseError, sampleSeeds } from '../../scripts/fuzz/targets.js';
 
@@ -7,7 +8,7 @@ const samples = sampleSeeds().all;
 
 describe.each(samples.map((s) => [s.path, s.bytes] as const))('every truncation of %s', (_path, bytes) => {
   const header = classifyHeader(bytes)[0]!;
-  const headerLength = CLASS_OFFSET[header.dialect] + 4;
+  const headerLength = layoutByName(header.dialect).header.size;
 
   it('is refused with a ParseError naming an offset inside the prefix and a field path', () => {
     for (let length = 0; length < bytes.length; length++) {

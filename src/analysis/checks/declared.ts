@@ -69,10 +69,12 @@ function declaredCheck(id: string, title: string, statement: string, confidence:
     title,
     statement,
     confidence,
-    // The layouts registered now that declare the values; one registered later is asked through appliesTo.
-    dialects: layouts()
-      .filter((layout) => fieldsFor(layout.name) !== null)
-      .map((layout) => layout.name),
+    // The registered layouts that declare the values, asked when read (a layout registered later counts).
+    get dialects() {
+      return layouts()
+        .filter((layout) => fieldsFor(layout.name) !== null)
+        .map((layout) => layout.name);
+    },
     appliesTo: (dialect) => fieldsFor(dialect) !== null,
     run(subject) {
       const fields = fieldsFor(subject.skeleton.dialect);
