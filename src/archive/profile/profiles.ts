@@ -251,64 +251,57 @@ export const wildlandsProfile = profile({
   bookkeeping: WT_BOOKKEEPING,
 });
 
-export const steepProfile = profile({
+/** What Blacksmith's two readings share: its framing (i32 counts and pairs), the TOC read as Wildlands', its method names. */
+function blacksmithProfile(
+  p: Pick<ForgeProfile, 'name' | 'titles' | 'summary' | 'versions'> & { method5: ForgeMethodRule; method8: ForgeMethodRule },
+): ForgeProfile {
+  return profile({
+    name: p.name,
+    titles: p.titles,
+    summary: p.summary,
+    versions: p.versions,
+    laterVersions: true,
+    preamble: NONE('BS finds the sets by their magic; nothing is known before them', 'Inferred'),
+    blockCount: sourced<Codec<number>>(i32, 'BS'),
+    sizePair: sourced(sizePair32, 'BS'),
+    widePairs: sourced(null, 'BS: 32-bit pairs at any set version'),
+    flaggedSets: NONE('BS'),
+    tocRecord: sourced<TocRecordKind>('u64-id-flags', 'BS reads only the second set; the TOC is read as in Wildlands', 'Inferred'),
+    tocRecordChoices: ['u64-id-flags', 'u64-id-counted-words'],
+    afterTocInVersion26: NONE('BS'),
+    beforeRecords: NONE('BS'),
+    recordsStart: sourced<'after-toc' | 'second-set'>('second-set', 'BS reads the resources from the second set'),
+    tocSizeDelimits: sourced(false, 'BS reads each record from its own header'),
+    bodyHeader: sourced<ForgeProfile['bodyHeader']['value']>('id-class', 'as in Wildlands (detection hint)', 'Inferred'),
+    methods: {
+      0: { kind: 'decode', decoder: 'LZO1X', source: "BS's method names" },
+      1: { kind: 'decode', decoder: 'LZO1X', source: "BS's method names" },
+      2: { kind: 'decode', decoder: 'LZO2A', source: "BS's method names" },
+      4: OODLE,
+      5: p.method5,
+      7: OODLE,
+      8: p.method8,
+    },
+    bookkeeping: ACX_BOOKKEEPING,
+  });
+}
+
+export const steepProfile = blacksmithProfile({
   name: 'steep',
   titles: 'Steep',
   summary: 'An i32 block count with i32 size pairs; method 5 is Zstandard.',
   versions: sourced<readonly number[]>([27], 'BS never checks the version'),
-  laterVersions: true,
-  preamble: NONE('BS finds the sets by their magic; nothing is known before them', 'Inferred'),
-  blockCount: sourced<Codec<number>>(i32, 'BS'),
-  sizePair: sourced(sizePair32, 'BS'),
-  widePairs: sourced(null, 'BS: 32-bit pairs at any set version'),
-  flaggedSets: NONE('BS'),
-  tocRecord: sourced<TocRecordKind>('u64-id-flags', 'BS reads only the second set; the TOC is read as in Wildlands', 'Inferred'),
-  tocRecordChoices: ['u64-id-flags', 'u64-id-counted-words'],
-  afterTocInVersion26: NONE('BS'),
-  beforeRecords: NONE('BS'),
-  recordsStart: sourced<'after-toc' | 'second-set'>('second-set', 'BS reads the resources from the second set'),
-  tocSizeDelimits: sourced(false, 'BS reads each record from its own header'),
-  bodyHeader: sourced<ForgeProfile['bodyHeader']['value']>('id-class', 'as in Wildlands (detection hint)', 'Inferred'),
-  methods: {
-    0: { kind: 'decode', decoder: 'LZO1X', source: "BS's method names" },
-    1: { kind: 'decode', decoder: 'LZO1X', source: "BS's method names" },
-    2: { kind: 'decode', decoder: 'LZO2A', source: "BS's method names" },
-    4: OODLE,
-    5: { kind: 'decode', decoder: 'Zstandard', source: "BS (Steep's blocks are Zstandard)" },
-    7: OODLE,
-    8: OODLE,
-  },
-  bookkeeping: ACX_BOOKKEEPING,
+  method5: { kind: 'decode', decoder: 'Zstandard', source: "BS (Steep's blocks are Zstandard)" },
+  method8: OODLE,
 });
 
-export const originsOdysseyProfile = profile({
+export const originsOdysseyProfile = blacksmithProfile({
   name: 'origins-odyssey',
   titles: "Assassin's Creed Origins and Odyssey",
   summary: 'An i32 block count with i32 size pairs; method 8 is Oodle (listed, never decompressed).',
   versions: sourced<readonly number[]>([27], 'BS never checks the version (later titles write 28 and up)'),
-  laterVersions: true,
-  preamble: NONE('BS finds the sets by their magic; nothing is known before them', 'Inferred'),
-  blockCount: sourced<Codec<number>>(i32, 'BS'),
-  sizePair: sourced(sizePair32, 'BS'),
-  widePairs: sourced(null, 'BS: 32-bit pairs at any set version'),
-  flaggedSets: NONE('BS'),
-  tocRecord: sourced<TocRecordKind>('u64-id-flags', 'BS reads only the second set; the TOC is read as in Wildlands', 'Inferred'),
-  tocRecordChoices: ['u64-id-flags', 'u64-id-counted-words'],
-  afterTocInVersion26: NONE('BS'),
-  beforeRecords: NONE('BS'),
-  recordsStart: sourced<'after-toc' | 'second-set'>('second-set', 'BS reads the resources from the second set'),
-  tocSizeDelimits: sourced(false, 'BS reads each record from its own header'),
-  bodyHeader: sourced<ForgeProfile['bodyHeader']['value']>('id-class', 'as in Wildlands (detection hint)', 'Inferred'),
-  methods: {
-    0: { kind: 'decode', decoder: 'LZO1X', source: "BS's method names" },
-    1: { kind: 'decode', decoder: 'LZO1X', source: "BS's method names" },
-    2: { kind: 'decode', decoder: 'LZO2A', source: "BS's method names" },
-    4: OODLE,
-    5: { kind: 'lzo1c-or-zstandard', source: "BS's method names (LZO1C); a Zstandard block is told by its frame magic" },
-    7: OODLE,
-    8: { kind: 'refuse', name: 'Oodle', source: "BS (Odyssey's blocks are Oodle)" },
-  },
-  bookkeeping: ACX_BOOKKEEPING,
+  method5: { kind: 'lzo1c-or-zstandard', source: "BS's method names (LZO1C); a Zstandard block is told by its frame magic" },
+  method8: { kind: 'refuse', name: 'Oodle', source: "BS (Odyssey's blocks are Oodle)" },
 });
 
 /** Every profile, in detection's order of preference. */

@@ -87,7 +87,9 @@ export function registerForgeCommands(program: Command): void {
         '  anvil-skel forge probe DataPC.forge --probe 20 --json',
       ].join('\n'),
     )
-    .action(async (archive: string, options: ForgeProbeOptions) => (await actions()).probeCommand(archive, options));
+    .action(async (archive: string, options: ForgeProbeOptions) =>
+      (await import('../actions/forge-probe.js')).probeCommand(archive, options),
+    );
 
   addForgeProfileOptions(forge.command('list'))
     .description('list every entry (number, id, name, type, offset, size); with --resources, the resources inside each')
