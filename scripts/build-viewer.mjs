@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 
 rmSync('dist/viewer', { recursive: true, force: true });
 mkdirSync('dist/viewer', { recursive: true });
-await build({
+const result = await build({
   entryPoints: ['viewer/main.ts'],
   outfile: 'dist/viewer/app.js',
   bundle: true,
@@ -17,6 +17,12 @@ await build({
   // No source map in the package (the sources are in the repository); licences stay in the bundle.
   legalComments: 'eof',
   logLevel: 'warning',
+  // glTF-Transform's NodeIO imports node:fs when constructed; the page never constructs it, and
+  // tree shaking drops it. Left unresolved here, and refused below should any import remain.
+  external: ['node:*'],
+  metafile: true,
 });
+const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
+if (imports.length > 0) throw new Error(`the viewer bundle imports ${imports.join(', ')}: it must be browser-safe`);
 copyFileSync('viewer/index.html', 'dist/viewer/index.html');
 copyFileSync('viewer/app.css', 'dist/viewer/app.css');

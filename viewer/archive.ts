@@ -2,7 +2,9 @@
  * A `.forge` archive opened in the browser with the library's public API: the tables through
  * `openForge(blobSource(file))`, then one data file at a time with `forgeSkeletalFiles`, so only the
  * slices asked for are read (never the whole file) and only the Skeleton and SkeletonComponent
- * bodies are kept. Entries are named by the library's labels, as `view` and the census name them.
+ * bodies are kept. Entries are named by the library's labels, as `view` and the census name them,
+ * and each record keeps its archive and place, so the page can write the archive with it replaced;
+ * an archive the server lists is read the same way, by byte ranges over HTTP.
  */
 import {
   blobSource,
@@ -13,7 +15,10 @@ import {
   openForge,
   ParseError,
   forgeSkeletalFiles,
+  type ArchiveSource,
 } from '../src/index.js';
+import { checkRange } from '../src/archive/source.js';
+import type { ArchiveOrigin } from './file-list.js';
 import { nextTask } from './loading.js';
 
 /** One list entry from an archive: a record's body, or a refusal (or failure) without bytes. */
@@ -22,6 +27,8 @@ export interface ArchiveItem {
   bytes: Uint8Array | null;
   note: string | null;
   refused: boolean;
+  /** A record's archive and place in it. */
+  origin?: ArchiveOrigin;
 }
 
 export interface ArchiveReadOptions {
@@ -47,7 +54,7 @@ export async function isArchiveFile(file: Blob): Promise<boolean> {
  * data file with its offset and path (the rest is still read). Never rejects: a failure that is not
  * a refusal (the file unreadable) is one entry saying so.
  */
-export async function readArchiveFile(file: Blob, archive: string, options: ArchiveReadOptions): Promise<void> {
+export async function readArchiveFile(blob: Blob, archive: string, options: ArchiveReadOptions): Promise<void> {
   const refusal = (name: string, error: ParseError): ArchiveItem => ({
     name,
     bytes: null,
@@ -62,7 +69,7 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
   });
   let forge;
   try {
-    forge = await openForge(blobSource(file));
+    forge = await openForge(blobSource(blob));
   } catch (error) {
     options.onItem(error instanceof ParseError ? refusal(archive, error) : failure(archive, error));
     return;
@@ -85,6 +92,7 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
           bytes: resource.body.slice(),
           note: null,
           refused: false,
+          origin: { archiveName: archive, entry: file.entry.number, resource: index, blob },
         });
       }
     options.onProgress(++done, chosen.length);
@@ -92,4 +100,30 @@ export async function readArchiveFile(file: Blob, archive: string, options: Arch
   }
   // Done, also when a failing source ended the reading early.
   if (done !== chosen.length) options.onProgress(chosen.length, chosen.length);
+}
+
+/**
+ * An archive the server lists records of, read a byte range at a time from `url` (its size from a
+ * HEAD request first): the page never fetches it whole. A read that is answered with another
+ * range, or a size that changed since, rejects.
+ */
+export async function rangeSource(url: string): Promise<ArchiveSource> {
+  const head = await fetch(url, { method: 'HEAD' });
+  if (!head.ok) throw new Error(`the server answered ${head.status} for the archive`);
+  const size = Number(head.headers.get('Content-Length'));
+  if (!Number.isSafeInteger(size)) throw new Error('the server gave no size for the archive');
+  return {
+    size,
+    async read(offset, length) {
+      checkRange(size, offset, length);
+      if (length === 0) return new Uint8Array(0);
+      const response = await fetch(url, { headers: { Range: `bytes=${offset}-${offset + length - 1}` } });
+      const range = response.headers.get('Content-Range');
+      if (response.status !== 206 || range !== `bytes ${offset}-${offset + length - 1}/${size}`)
+        throw new Error(`the server answered ${response.status} ${range ?? ''} for ${length} bytes at ${offset} (the archive changed?)`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.length !== length) throw new Error(`the server sent ${bytes.length} of ${length} bytes at ${offset}`);
+      return bytes;
+    },
+  };
 }

@@ -18,6 +18,18 @@ import { el, plural } from './dom.js';
 import { hexOffset } from './values.js';
 import { severityOf } from './verdict.js';
 
+/** Where a record read from an archive sits: the archive and the record's entry number and resource index. */
+export interface ArchiveOrigin {
+  /** The archive's file name. */
+  archiveName: string;
+  entry: number;
+  resource: number;
+  /** The server's id of the archive, whose bytes it serves by ranges as `api/archive/<id>`. */
+  archive?: string;
+  /** The archive dropped or picked in the page. */
+  blob?: Blob;
+}
+
 /** A file as the server lists it. */
 export interface Listed {
   id: string;
@@ -26,6 +38,8 @@ export interface Listed {
   note: string | null;
   /** The note is a refusal (an archive's table or data file): shown as one. */
   refused?: boolean;
+  /** A record from an archive: where it sits in it. */
+  origin?: ArchiveOrigin;
 }
 
 /** A listed or opened file, with its bytes once read and its summary once summarised. */

@@ -4,6 +4,7 @@
  * position maps to rows proportionally (browsers cap an element's height).
  */
 import { regionAt, type OpenedFile } from './analysis.js';
+import { el } from './dom.js';
 
 export const BYTES_PER_ROW = 16;
 const ROW_HEIGHT = 18;
@@ -20,6 +21,13 @@ export interface HexHooks {
 export function confidenceClass(confidence: string | null | undefined): string {
   if (confidence === null || confidence === undefined) return 'c-tag';
   return confidence === 'public reading' ? 'c-public' : `c-${confidence}`;
+}
+
+/** The legend of the hex colours: one swatch per confidence, and the colour of counts and tags. */
+export function renderHexLegend(legend: HTMLElement): void {
+  legend.replaceChildren();
+  for (const c of ['Proven', 'Observed', 'Inferred', 'Unknown', 'public reading']) legend.append(el('span', confidenceClass(c), c));
+  legend.append(el('span', 'c-tag', 'count or tag'));
 }
 
 const ascii = (b: number): string => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.');

@@ -1,8 +1,8 @@
 /**
- * The viewer page: Files, 3D, Tree, Inspector, Hex, Census, Assembly and Skinning, linked both ways through one
- * selection (a listed file or an assembled rig, a bone, a field), kept in the URL hash so a link reproduces the
- * view. Every change of selection goes through `showSelection`, which redraws every panel, so none is left on
- * what was shown before.
+ * The viewer page: Files, 3D, Tree, Inspector, Hex, Census, Assembly, Skinning and Edit, linked both ways through
+ * one selection (a listed file or an assembled rig, a bone, a field), kept in the URL hash so a link reproduces
+ * the view. Every change of selection goes through `showSelection`, which redraws every panel, so none is left
+ * on what was shown before.
  */
 import {
   builtInNames,
@@ -18,13 +18,14 @@ import {
 } from '../src/index.js';
 import { isArchiveFile, readArchiveFile } from './archive.js';
 import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
-import { confidenceClass, HexView } from './hex.js';
+import { HexView, renderHexLegend } from './hex.js';
 import { renderMarkdown } from './markdown.js';
 import { assembleHeldFiles, renderAssemblies, type ComponentAssembly, type HeldFile } from './assembly-tab.js';
 import { count, el, nameOrHash, noun, plural } from './dom.js';
 import { failedSummary, FilesPanel, summarize, summarizeBytes, type Entry, type Listed } from './file-list.js';
 import { renderInspector, type ShownAssembly } from './inspector.js';
 import { readListedEntries } from './loading.js';
+import { ReplacePanel } from './replace-panel.js';
 import { holdSkinningInput, recogniseSkinningInput, renderSkinning, type SkinningState } from './skinning-tab.js';
 import { SceneView } from './scene.js';
 import { renderTree } from './tree-panel.js';
@@ -110,12 +111,7 @@ const scene = new SceneView($('scene-host'), $('scene-label'), { pick: (bone) =>
 
 const files = new FilesPanel($('file-list'), (entry) => void openEntry(entry, -1));
 
-function renderLegend(): void {
-  const legend = $('hex-legend');
-  legend.replaceChildren();
-  for (const c of ['Proven', 'Observed', 'Inferred', 'Unknown', 'public reading']) legend.append(el('span', confidenceClass(c), c));
-  legend.append(el('span', 'c-tag', 'count or tag'));
-}
+const edits = new ReplacePanel({ settings: () => settings, showTab: () => showTab('edit') });
 
 function drawTree(): void {
   const skeleton = shownSkeleton();
@@ -306,8 +302,9 @@ function showSelection(next: Selection, bone: number): void {
     }
   });
   timed('webgl', () => scene.renderNow());
-  // The skinning report is of the shown Skeleton.
+  // The skinning report and the Edit tab are of the shown Skeleton.
   renderSkinningView();
+  edits.select(currentEntry, current);
 }
 
 /** Runs a step of the first render under a performance measure, so the parts can be read back (tests, devtools). */
@@ -425,8 +422,8 @@ function renderSkinningView(): void {
   renderSkinning($('skinning-view'), skinning, selected, nameOf);
 }
 
-type Tab = 'hex' | 'census' | 'assembly' | 'skinning';
-const TABS: readonly Tab[] = ['hex', 'census', 'assembly', 'skinning'];
+type Tab = 'hex' | 'census' | 'assembly' | 'skinning' | 'edit';
+const TABS: readonly Tab[] = ['hex', 'census', 'assembly', 'skinning', 'edit'];
 let activeTab: Tab = 'hex';
 /** The reports drawn since the files last changed: the census and the assembly are drawn when their tab is shown. */
 const reportsDrawn = new Set<Tab>();
@@ -528,6 +525,7 @@ async function addArchive(file: File): Promise<Entry | null> {
         size: item.bytes?.length ?? null,
         note: item.note ?? 'read from the archive in the browser',
         refused: item.refused,
+        origin: item.origin,
         bytes: item.bytes,
         summary: item.bytes === null ? null : safeSummary(item.bytes),
       };
@@ -601,7 +599,7 @@ function loadProgress(text: string | null): void {
 }
 
 async function start(): Promise<void> {
-  renderLegend();
+  renderHexLegend($('hex-legend'));
   wireDrop();
   $('pose-bind').addEventListener('click', () => setPose('bind'));
   $('pose-runtime').addEventListener('click', () => setPose('runtime'));

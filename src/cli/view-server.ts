@@ -3,8 +3,10 @@
  * loopback address only. Nothing is found from a request's path: each URL is looked up in a table
  * built at start, so `..`, encoded traversal and absolute paths are simply not in it (404).
  */
+import { open } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basename } from 'node:path';
 
 /** One file the viewer may open, listed by the server under an opaque id. */
 export interface ViewInput {
@@ -18,6 +20,8 @@ export interface ViewInput {
   refused?: boolean;
   /** The archive the entry was read from, when it was (a record or a refusal inside it). */
   archive?: string;
+  /** A record's place in `archive`: its entry number and resource index (the page writes a copy with it replaced). */
+  place?: { entry: number; resource: number };
 }
 
 /** One file of the app itself: its URL path, type and content. */
@@ -32,7 +36,10 @@ export interface ViewServerOptions {
   port: number;
   /** The app's files (index.html served at `/` too). */
   app: readonly AppFile[];
-  /** The inputs, served as `/api/input/<index>`, and all at once as `/api/bytes`. */
+  /**
+   * The inputs, served as `/api/input/<index>`, and all at once as `/api/bytes`; each archive a
+   * placed record came from is served by byte ranges as `/api/archive/<k>`, which the listing names.
+   */
   inputs: readonly ViewInput[];
   /** What `/api/inputs` says besides the list: extra bone names and read options. */
   config: Record<string, unknown>;
@@ -66,6 +73,8 @@ interface Route {
   type: string;
   /** The answer's body, in one piece or in pieces written one after the other. */
   body: () => Uint8Array | readonly Uint8Array[];
+  /** A file served from disk by byte ranges instead (an archive's path). */
+  archive?: string;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: Uint8Array | readonly Uint8Array[] | string, head: boolean): void {
@@ -83,6 +92,70 @@ function send(res: ServerResponse, status: number, type: string, body: Uint8Arra
     res.end();
   };
   write();
+}
+
+/**
+ * The byte range a `Range` header asks of a file of `size` bytes: [start, end] inclusive; null
+ * when the header is absent or not one range of bytes (ignored, as HTTP lets a server do: the whole
+ * file is sent); `unsatisfiable` when it is one range that starts past the end.
+ */
+export function byteRange(header: string | undefined, size: number): [number, number] | null | 'unsatisfiable' {
+  const m = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (m === null || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    // The last n bytes.
+    const n = Number(m[2]);
+    return n === 0 || size === 0 ? 'unsatisfiable' : [Math.max(0, size - n), size - 1];
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  return start >= size ? 'unsatisfiable' : [start, end];
+}
+
+/**
+ * Answers with the file at `path`, or the one range of it the request asks for (206), streamed
+ * from disk a chunk at a time: an archive of many gigabytes is never held. The file is opened per
+ * request, so its size is the one it has now (Content-Range says it); gone or unreadable: 404.
+ */
+async function sendRange(req: IncomingMessage, res: ServerResponse, path: string, head: boolean): Promise<void> {
+  let handle;
+  let size;
+  try {
+    handle = await open(path, 'r');
+    const info = await handle.stat();
+    if (!info.isFile()) throw new Error('not a regular file');
+    size = info.size;
+  } catch {
+    await handle?.close();
+    send(res, 404, 'text/plain; charset=utf-8', 'the archive can no longer be read\n', head);
+    return;
+  }
+  const range = byteRange(req.headers.range, size);
+  if (range === 'unsatisfiable') {
+    await handle.close();
+    res.setHeader('Content-Range', `bytes */${size}`);
+    send(res, 416, 'text/plain; charset=utf-8', 'range not satisfiable\n', head);
+    return;
+  }
+  const [start, end] = range ?? [0, size - 1];
+  res.writeHead(range === null ? 200 : 206, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/octet-stream',
+    'Content-Length': String(end - start + 1),
+    'Accept-Ranges': 'bytes',
+    ...(range === null ? {} : { 'Content-Range': `bytes ${start}-${end}/${size}` }),
+  });
+  if (head || end < start) {
+    await handle.close();
+    res.end();
+    return;
+  }
+  const stream = handle.createReadStream({ start, end });
+  // A read that fails halfway cannot change the status sent: the answer is cut, and the page sees it short.
+  stream.on('error', () => res.destroy());
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
 }
 
 /** Whether the request carries (or announces) a body: the viewer accepts none. */
@@ -104,12 +177,21 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   for (const file of options.app) routes.set(file.path, { type: file.type, body: () => file.body });
   const index = routes.get('/index.html');
   if (index !== undefined) routes.set('/', index);
+  // The archives of placed records, each under an id of its own: read from disk a range at a time, never whole.
+  const archives = new Map<string, string>();
+  for (const input of options.inputs)
+    if (input.place !== undefined && input.archive !== undefined && !archives.has(input.archive))
+      archives.set(input.archive, String(archives.size));
+  for (const [path, id] of archives) routes.set(`/api/archive/${id}`, { type: 'application/octet-stream', body: () => [], archive: path });
   const list = options.inputs.map((input, i) => ({
     id: String(i),
     name: input.name,
     size: input.bytes?.length ?? null,
     note: input.note ?? null,
     ...(input.refused === true ? { refused: true } : {}),
+    ...(input.place !== undefined && input.archive !== undefined
+      ? { origin: { archive: archives.get(input.archive)!, archiveName: basename(input.archive), ...input.place } }
+      : {}),
   }));
   const listing = Buffer.from(JSON.stringify({ files: list, ...options.config }), 'utf8');
   routes.set('/api/inputs', { type: 'application/json; charset=utf-8', body: () => listing });
@@ -148,7 +230,8 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       send(res, 404, 'text/plain; charset=utf-8', 'not found\n', head);
       return;
     }
-    send(res, 200, route.type, route.body(), head);
+    if (route.archive !== undefined) void sendRange(req, res, route.archive, head);
+    else send(res, 200, route.type, route.body(), head);
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;

@@ -123,6 +123,13 @@ describe('view on a .forge archive', () => {
       `${archive}: entry 3 "CHR_Broken.Skeleton"`,
     ]);
     expect(Buffer.compare(inputs[2]!.bytes!, SKATER)).toBe(0);
+    // Each record's place (entry number, resource index), the page's target when it writes a copy; a refusal has none.
+    expect(inputs.map((i) => i.place)).toEqual([
+      { entry: 0, resource: 0 },
+      { entry: 1, resource: 0 },
+      { entry: 2, resource: 1 },
+      undefined,
+    ]);
   });
 
   it('finds the archive in a folder by its magic; the startup line counts the files and those from archives', async () => {

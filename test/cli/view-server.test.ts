@@ -2,7 +2,9 @@
  * The viewer's server, over raw sockets so nothing normalises the requests: loopback only, the
  * listed URLs only, no bodies, no foreign Host, and the security headers on every answer.
  */
-import { networkInterfaces } from 'node:os';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewServer, type ViewServer } from '../../src/cli/view-server.js';
 import { raw, type Answer } from '../helpers/raw-http.js';
@@ -142,5 +144,93 @@ describe('view server', () => {
     const head = await raw(server.port, `HEAD /api/input/0 HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     expect(head.status).toBe(200);
     expect(head.headers['content-length']).toBe('7');
+  });
+});
+
+describe('the archives of placed records, by byte ranges', () => {
+  // 3 MiB of a pattern: more than a socket takes at once, so a range streams in pieces.
+  const ARCHIVE = Uint8Array.from({ length: 3 << 20 }, (_, i) => (i * 7 + (i >> 11)) & 0xff);
+  let dir: string;
+  let path: string;
+  let ranged: ViewServer;
+  const at = (request: string): Promise<Answer> => raw(ranged.port, request.replace('HOST', `127.0.0.1:${ranged.port}`));
+  const range = (value: string): Promise<Answer> => at(`GET /api/archive/0 HTTP/1.1\r\nHost: HOST\r\nRange: ${value}\r\n\r\n`);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'anvil-view-range-'));
+    path = join(dir, 'DataPC.forge');
+    writeFileSync(path, ARCHIVE);
+    ranged = await startViewServer({
+      port: 0,
+      app: [],
+      inputs: [
+        { name: 'DataPC.forge: entry 2 "Rider": resource 1 "Rider"', bytes: INPUT, archive: path, place: { entry: 2, resource: 1 } },
+        { name: 'DataPC.forge: entry 3 "Bike"', bytes: null, note: 'refused at …', refused: true, archive: path },
+        { name: 'Other.forge', bytes: null, note: 'refused at …', refused: true, archive: join(dir, 'Other.forge') },
+        { name: 'A.Skeleton', bytes: INPUT },
+      ],
+      config: {},
+    });
+  });
+  afterAll(async () => {
+    await ranged.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the listing gives a placed record its archive id, the archive file name and its place; nothing else gets one', async () => {
+    const listing = JSON.parse((await at('GET /api/inputs HTTP/1.1\r\nHost: HOST\r\n\r\n')).body.toString()) as {
+      files: { origin?: unknown }[];
+    };
+    expect(listing.files.map((f) => f.origin)).toEqual([
+      { archive: '0', archiveName: 'DataPC.forge', entry: 2, resource: 1 },
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // Only the archive of a placed record is served: an archive that only refused is not.
+    expect((await at('GET /api/archive/1 HTTP/1.1\r\nHost: HOST\r\n\r\n')).status).toBe(404);
+  });
+
+  it('answers one range with 206, its exact bytes and Content-Range; the last n bytes; past the end 416', async () => {
+    const middle = await range('bytes=1000000-3000000');
+    expect(middle.status).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 1000000-3000000/${3 << 20}`);
+    expect(middle.headers['content-length']).toBe('2000001');
+    expect(Buffer.compare(middle.body, ARCHIVE.subarray(1000000, 3000001))).toBe(0);
+    const tail = await range('bytes=-5');
+    expect(tail.status).toBe(206);
+    expect([...tail.body]).toEqual([...ARCHIVE.subarray((3 << 20) - 5)]);
+    // An end past the file is cut at its last byte.
+    const over = await range(`bytes=${(3 << 20) - 2}-99999999999`);
+    expect(over.headers['content-range']).toBe(`bytes ${(3 << 20) - 2}-${(3 << 20) - 1}/${3 << 20}`);
+    expect(over.body.length).toBe(2);
+    const past = await range(`bytes=${3 << 20}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${3 << 20}`);
+    expect(past.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('without a range (or one it does not read) the whole file, streamed; HEAD gives the size and says ranges are taken', async () => {
+    const whole = await at('GET /api/archive/0 HTTP/1.1\r\nHost: HOST\r\n\r\n');
+    expect(whole.status).toBe(200);
+    expect(Buffer.compare(whole.body, ARCHIVE)).toBe(0);
+    expect((await range('bytes=0-1,5-6')).status).toBe(200);
+    const head = await at('HEAD /api/archive/0 HTTP/1.1\r\nHost: HOST\r\n\r\n');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(3 << 20));
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('the archive gone from disk: 404, and the server still answers', async () => {
+    const moved = join(dir, 'moved.forge');
+    renameSync(path, moved);
+    try {
+      expect((await range('bytes=0-9')).status).toBe(404);
+      expect((await at('GET /api/input/0 HTTP/1.1\r\nHost: HOST\r\n\r\n')).status).toBe(200);
+    } finally {
+      renameSync(moved, path);
+    }
+    expect([...(await range('bytes=0-3')).body]).toEqual([...ARCHIVE.subarray(0, 4)]);
   });
 });

@@ -131,7 +131,9 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
             const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
             const note = `${what} record of ${formatSize(resource.body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
             inputs.push({ name, bytes: null, note, archive });
-          } else inputs.push({ name, bytes: resource.body.slice(), archive }); // a copy: the body is a view of the whole data file
+          } else
+            // A copy: the body is a view of the whole data file. Its place lets the page write the archive with it replaced.
+            inputs.push({ name, bytes: resource.body.slice(), archive, place: { entry: entry.number, resource: index } });
         }
       options.onArchiveProgress?.(archive, ++done, chosen.length);
     }
