@@ -191,14 +191,43 @@ export { componentText, skeletonText } from './export/text.js';
 export { annotatedHexDump } from './export/hexdump.js';
 
 // .forge archives: read through a random-access source, only the tables and the data files asked for.
-export { blobSource, bytesSource, type ArchiveSource, type BlobLike } from './archive/source.js';
+export { blobSource, bytesSource, checkRange, type ArchiveSource, type BlobLike } from './archive/source.js';
+export {
+  ForgeProfileAmbiguity,
+  probeForgeProfiles,
+  type ForgeProbe,
+  type ForgeProfileTrial,
+  type OpenForgeOptions,
+} from './archive/forge-open.js';
+export { FORGE_PROFILES, forgeProfileByName, type ForgeProfile, type ForgeProfileName } from './archive/profile/profiles.js';
+export { TOC_RECORD_KINDS, type TocRecordKind } from './archive/profile/names.js';
+export {
+  replaceResources,
+  ReplacementRefusal,
+  type ByteSink,
+  type RebuiltDataFile,
+  type ReplacedResource,
+  type ReplaceOptions,
+  type ReplaceReport,
+  type ResourceReplacement,
+} from './archive/forge-rewrite.js';
+export {
+  checkManifest,
+  FORGE_MANIFEST_FILE,
+  packArchive,
+  type ForgeManifest,
+  type ManifestEntry,
+  type ManifestResource,
+} from './archive/forge-pack.js';
 export {
   openForge,
   readDataFile,
   type Forge,
   type ForgeDataFile,
   type ForgeEntry,
+  type ForgeFinding,
   type ForgeIndexBlock,
+  type ForgeProfileChoice,
   type ForgeResource,
   type ForgeSet,
   type ForgeVersion,

@@ -17,7 +17,7 @@ import {
   forgeSkeletalFiles,
   type ArchiveSource,
 } from '../src/index.js';
-import { checkRange } from '../src/archive/source.js';
+import { checkRange } from '../src/index.js';
 import type { ArchiveOrigin } from './file-list.js';
 import { nextTask } from './loading.js';
 

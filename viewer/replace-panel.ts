@@ -20,7 +20,7 @@ import {
   type Resource,
 } from '../src/index.js';
 import { applyArmature, ArmatureImportError, type ArmatureImport, type GltfInput } from '../src/gltf.js';
-import { ReplacementRefusal, replaceResources, type ByteSink, type ReplaceReport } from '../src/archive/forge-rewrite.js';
+import { ReplacementRefusal, replaceResources, type ByteSink, type ReplaceReport } from '../src/index.js';
 import type { OpenedFile, ReadSettings } from './analysis.js';
 import { rangeSource } from './archive.js';
 import { cells, count, el, plural, tableOf } from './dom.js';
