@@ -60,11 +60,12 @@ export function benchEntries(scale = 1): ForgeWriterEntry[] {
   });
   for (let i = 0; i < SKELETONS * scale; i++) {
     entries.push({
-      id: BigInt(i),
+      // From 0x10000: ids 0, 16, 145, 193 and 4090 are bookkeeping entries, never data files.
+      id: BigInt(0x10000 + i),
       name: `CHR_${i}.Skeleton`,
       resourceType: SKELETON,
       resources: [
-        { classHash: SKELETON, id: BigInt(i), name: `Skel_${i}`, body: skeletons[i % skeletons.length]! },
+        { classHash: SKELETON, id: BigInt(0x10000 + i), name: `Skel_${i}`, body: skeletons[i % skeletons.length]! },
         otherResource(),
         otherResource(),
       ],
