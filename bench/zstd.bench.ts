@@ -4,7 +4,7 @@
  * same frames in the same run: 32 KiB blocks of archive-like data, each its own frame as the
  * archive stores them, written by the zstd CLI at level 3. Both count CPU time of the decoding
  * calls alone and alternate in rounds; the ratio is the median round's. No goal: the figure is
- * there to choose and to watch the decoder by (see README, "Decompression"). Skipped when the zstd
+ * there to choose and to watch the decoder by (see docs/archives.md, "Methods and decoders"). Skipped when the zstd
  * CLI or libzstd is missing.
  */
 import { spawnSync } from 'node:child_process';

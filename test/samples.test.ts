@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { checksDocs } from '../src/analysis/checks/docs.js';
 import { forgeProfileDocs } from '../src/archive/profile/docs.js';
 import { formatDocs } from '../src/formats/docs.js';
 import { readResource } from '../src/formats/resource.js';
@@ -52,6 +53,7 @@ describe('generated format docs', () => {
     for (const [path, text] of Object.entries(formatDocs((path) => readFileSync(path, 'utf8'))))
       expect(readFileSync(path, 'utf8'), path).toBe(text);
     for (const [path, text] of Object.entries(forgeProfileDocs())) expect(readFileSync(path, 'utf8'), path).toBe(text);
+    for (const [path, text] of Object.entries(checksDocs())) expect(readFileSync(path, 'utf8'), path).toBe(text);
   });
 
   it("show each archive profile's framing from its declaration", () => {

@@ -108,7 +108,7 @@ export function isForgeHeader(head: Uint8Array): boolean {
 
 /**
  * Whether an index entry's data file can hold a Skeleton or SkeletonComponent, by the type the
- * name table gives it. Our reading (FORGE.md): that type is the class of the data file's first
+ * name table gives it. As every public reader reads it (docs/archives.md): that type is the class of the data file's first
  * resource, so a Skeleton behind another first resource is in a data file of another type (a
  * census or listing that must find it reads every data file). Never throws.
  */

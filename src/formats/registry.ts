@@ -1,7 +1,7 @@
 /**
  * The registry of layouts: every place that needs "each layout" (detection, `--dialect`, the census,
  * the docs, the generated readers, the fuzz targets, the tests) iterates it. Adding a layout is one
- * folder under `src/formats/` and one line in BUILT_IN_LAYOUTS (see the README, "Adding a layout").
+ * folder under `src/formats/` and one line in BUILT_IN_LAYOUTS (see docs/library.md, "Adding a layout").
  */
 import { anvilnextLayout } from './anvilnext/index.js';
 import { breakpointLayout } from './anvilnext-breakpoint/index.js';

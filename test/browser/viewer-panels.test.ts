@@ -3,8 +3,8 @@
  * a file's verdict says and in which colour, every panel following the selection (a refused
  * archive, an assembled rig), how values, ids and counts are written, the first read of a large
  * corpus, which segments light for a selected bone, and what a tree search marks. Expected values
- * come from the bytes (read with the seed's layout in harness.ts), the sample names, the README's
- * check table and the `assemble` command, never from the viewer.
+ * come from the bytes (read with the seed's layout in harness.ts), the sample names, the named checks'
+ * page (docs/checks.md) and the `assemble` command, never from the viewer.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -165,7 +165,7 @@ describe('the verdict of a file', () => {
     const page = await newPage();
     await open(page);
     // LeftHandThumb2 (bone 12, a leaf): its stored global position moved 0.5 along x, so its global
-    // is no longer its parent's global ∘ its local: global-composition, Proven in the README's table.
+    // is no longer its parent's global ∘ its local: global-composition, Proven (docs/checks.md).
     const moved = sample(RIDER).slice();
     const thumb = readSkeleton(moved).bones[12]!;
     const view = new DataView(moved.buffer);

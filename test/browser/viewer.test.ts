@@ -301,7 +301,7 @@ describe('the viewer', () => {
     expect(u32(bytes, word)).toBe(7);
     bytes[word] = 8;
     await drop(page, [{ name: 'odd-constant.Skeleton', bytes }]);
-    // bone-constants is not Proven (README): a warning, not a failure of the file.
+    // bone-constants is not Proven (docs/checks.md): a warning, not a failure of the file.
     expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).toContain('warning');
     expect(await page.getAttribute('#tree-list button[data-bone="5"]', 'class')).not.toContain('failing');
     expect(await page.getAttribute('#tree-list button[data-bone="4"]', 'class')).not.toContain('warning');

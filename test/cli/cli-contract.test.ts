@@ -1,5 +1,5 @@
 /**
- * The README's CLI contract, run as a user runs the commands: JSON parsed, exit codes read, stderr
+ * The CLI's contract (docs/cli.md), run as a user runs the commands: JSON parsed, exit codes read, stderr
  * read. Each case is one break a first pass over the CLI found (issue 26), on files this test writes.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * node_modules (no network). Code using the root and every subpath is then type-checked with the
  * project's tsc as strictly as a consumer may: `skipLibCheck: false`, `isolatedModules`, `strict`,
  * for ES2022 and ESNext, through `nodenext` and `bundler` resolution, with no DOM and no Node types,
- * and run. The README's library guide is checked and run the same way.
+ * and run. The library guide (docs/library.md) is checked and run the same way.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeForge } from '../../src/archive/forge-writer.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -151,13 +152,32 @@ const TARGETS: Record<string, Record<string, unknown>> = {
   'esnext-bundler': { target: 'ESNext', lib: ['ESNext'], module: 'ESNext', moduleResolution: 'Bundler' },
 };
 
-/** The ```ts blocks of the README's "Library" section, in order, as one module. */
-function readmeGuide(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Library\n');
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).join('\n');
+/** The ```ts blocks of the library guide, docs/library.md, in order, as one module. */
+function libraryGuide(): string {
+  const guide = readFileSync(join(ROOT, 'docs/library.md'), 'utf8');
+  return [...guide.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).join('\n');
+}
+
+/**
+ * The archive the guide reads beside the rider: one data file (entry `CHR_Rider.Skeleton`) holding
+ * the rider's bytes as resource `Rider`, then a mesh record of 300 bytes of another class.
+ */
+function guideArchive(rider: Uint8Array): Uint8Array {
+  return writeForge({
+    profile: 'unity',
+    version: 27,
+    entries: [
+      {
+        id: 0x1111n,
+        name: 'CHR_Rider.Skeleton',
+        resourceType: 0x24aecb7c,
+        resources: [
+          { classHash: 0x24aecb7c, id: 0xa1n, name: 'Rider', body: rider },
+          { classHash: 0x415d9568, id: 0xa2n, name: 'Rider_Mesh', body: new Uint8Array(300).fill(7) },
+        ],
+      },
+    ],
+  });
 }
 
 /** The type checks, started together once the package is installed. */
@@ -168,7 +188,7 @@ beforeAll(() => {
   installPackedPackage();
   writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_SOURCE);
   for (const [name, options] of Object.entries(TARGETS)) checks.set(name, typeCheck(name, ['consumer.ts'], options));
-  writeFileSync(join(consumer, 'guide.ts'), readmeGuide());
+  writeFileSync(join(consumer, 'guide.ts'), libraryGuide());
   // The guide reads files with node:fs: its types come from the project's @types/node.
   mkdirSync(join(consumer, 'node_modules/@types'), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules/@types/node'), join(consumer, 'node_modules/@types/node'), 'junction');
@@ -214,17 +234,31 @@ describe('a consumer of the packed package', { timeout: 120_000 }, () => {
     expect(output).toBe('consumer ran\n');
   });
 
-  it("the README's library guide type-checks and runs against the package", async () => {
-    expect(readmeGuide()).toContain("from 'anvil-skeleton/gltf'");
+  it('the library guide (docs/library.md) type-checks and runs against the package', async () => {
+    expect(libraryGuide()).toContain("from 'anvil-skeleton/gltf'");
     const built = await checks.get('guide')!;
     expect(built.output).toBe('');
     expect(built.code).toBe(0);
     const work = join(temp, 'guide-run');
     mkdirSync(work);
     cpSync(join(ROOT, 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton'), join(work, 'MAD_CHR_Skel_U.Skeleton'));
+    const rider = new Uint8Array(readFileSync(join(work, 'MAD_CHR_Skel_U.Skeleton')));
+    writeFileSync(join(work, 'DataPC.forge'), guideArchive(rider));
     const output = execFileSync(process.execPath, [join(consumer, 'guide-out/guide.js')], { cwd: work, encoding: 'utf8' });
     expect(output).toContain('held');
-    expect(readdirSync(work).sort()).toEqual(['MAD_CHR_Skel_U.Skeleton', 'rider.edited.Skeleton', 'rider.glb', 'rider.resaved.Skeleton']);
+    // The archive's Skeleton entry lists both its records, the rider's 4,095 bytes first; the census counts it.
+    expect(output).toContain(`CHR_Rider.Skeleton Rider Skeleton ${rider.length}\n`);
+    expect(output).toContain('CHR_Rider.Skeleton Rider_Mesh null 300\n');
+    expect(output).toContain('archive census: 1 Skeletons read exactly\n');
+    // The names block: a hash of a numbered cape chain, named likely with its family (as `crack 0xDE1671EA` says).
+    expect(output).toMatch(/^0xDE1671EA Cape_07 likely chain-number /m);
+    expect(readdirSync(work).sort()).toEqual([
+      'DataPC.forge',
+      'MAD_CHR_Skel_U.Skeleton',
+      'rider.edited.Skeleton',
+      'rider.glb',
+      'rider.resaved.Skeleton',
+    ]);
     expect(readFileSync(join(work, 'rider.glb')).subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(readFileSync(join(work, 'rider.resaved.Skeleton'))).toEqual(readFileSync(join(work, 'MAD_CHR_Skel_U.Skeleton')));
     // The guide applies an unedited export back: the original bytes.

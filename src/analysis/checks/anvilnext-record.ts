@@ -20,6 +20,7 @@ export const rootPointerNamesBone0: Check = {
   title: 'Root pointer names bone 0',
   statement: "The Skeleton's root pointer, when present, is a back-reference to bone 0.",
   confidence: 'Proven',
+  failure: 'the bone the root pointer names instead of bone 0: the id it names and the id of bone 0.',
   dialects: ['anvilnext'],
   run(subject) {
     return withRecord(rootPointerNamesBone0, subject, isAnvilnextRecord, (record) => {

@@ -52,6 +52,24 @@ function actualText(value: unknown): string {
   return typeof value === 'bigint' ? formatValue(value) : String(value);
 }
 
+/** What every declared check's failure names. */
+const DECLARED_FAILURE =
+  'every bone (or the Skeleton) whose declared field holds another value: the field, the value found and the value declared.';
+
+/**
+ * The fields of a layout's Skeleton and Bone declarations that declare a value for `check`, each with
+ * the value in words (`7`, `one of 0, 1, 2`, `null (03)`), Bone fields as `bones[].name`; an empty
+ * list when the layout declares none. What docs/checks.md lists per layout. Never throws.
+ */
+export function declaredCheckFields(check: string, dialect: string): { field: string; expected: string }[] {
+  const fields = declaredFields(dialect, check);
+  if (fields === null) return [];
+  return [
+    ...fields.skeleton.map((f) => ({ field: f.name, expected: expectedText(f.expect) })),
+    ...fields.bone.map((f) => ({ field: `bones[].${f.name}`, expected: expectedText(f.expect) })),
+  ];
+}
+
 /** A check of the declared values `id` names, with its words and confidence. */
 function declaredCheck(id: string, title: string, statement: string, confidence: CheckConfidence): Check {
   // Per layout, the fields that declare a value for this check (looked up once per layout).
@@ -69,6 +87,7 @@ function declaredCheck(id: string, title: string, statement: string, confidence:
     title,
     statement,
     confidence,
+    failure: DECLARED_FAILURE,
     // The registered layouts that declare the values, asked when read (a layout registered later counts).
     get dialects() {
       return layouts()

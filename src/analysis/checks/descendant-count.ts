@@ -38,6 +38,7 @@ export const descendantCount: Check = {
   title: 'Stored descendant count = subtree size',
   statement: "Every bone's stored descendant count is the number of bones in its subtree, excluding itself.",
   confidence: 'Observed',
+  failure: "every bone whose stored descendant count is not its subtree's size: the count stored and the size counted from the parents.",
   confidenceByDialect: { anvilnext: 'Observed', scimitar: 'Proven' },
   dialects: LAYOUT_FAMILIES,
   run(subject) {

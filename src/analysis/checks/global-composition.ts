@@ -40,6 +40,9 @@ export const globalComposition: Check = {
     "On every bone with a parent the stored global equals the parent's global composed with the bone's local " +
     '(rotation q_parent · q_local, position p_parent + q_parent · p_local) to within 1e-3; a root global equals its local.',
   confidence: 'Proven',
+  failure:
+    "every bone whose stored global is off its parent's global ∘ its local by more than 1e-3: the position distance and the largest rotation lane " +
+    'difference, the expected and the stored transform, and the parent as the likely origin when the bone only inherits its error.',
   dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(globalComposition, subject);

@@ -17,6 +17,9 @@ export const mirrorCounterpart: Check = {
     "A bone's mirror is itself or a bone whose name, where both are known, is the Left/Right counterpart " +
     '(anvilnext); scimitar mirror pairs name bones of the skeleton.',
   confidence: 'Inferred',
+  failure:
+    'every bone whose mirror is not a bone of the skeleton or, in the anvilnext family with both names known, neither the bone itself nor ' +
+    'the bone of its Left/Right counterpart name: the mirror found and the name expected (unknown names pass).',
   dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(mirrorCounterpart, subject);

@@ -11,6 +11,8 @@ export const parentOrder: Check = {
   title: 'Each parent comes before its child',
   statement: 'Every parent index is a bone before its child (the format stores each parent before its children).',
   confidence: 'Proven',
+  failure:
+    'every bone whose parent is not a bone of the skeleton, is the bone itself, or comes after it: the parent found and the range expected.',
   dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(parentOrder, subject);

@@ -15,6 +15,8 @@ export const positionWZero: Check = {
   title: 'Positions have fourth lane zero',
   statement: 'Every stored position is a vec4 whose fourth lane is 0.',
   confidence: 'Observed',
+  failure:
+    'every bone whose local or global position has a fourth lane other than 0, and the own transform (as the Skeleton): which position and its w.',
   dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(positionWZero, subject);

@@ -17,6 +17,7 @@ export const rootNamesFirstBone: Check = {
   title: "Root reference is the first bone's id",
   statement: "The Skeleton's root reference is tag 2 and the first bone's id.",
   confidence: 'Proven',
+  failure: "the Skeleton: the root reference found (the id it names, or its kind when it names none) and the first bone's id.",
   dialects: ['scimitar'],
   run(subject) {
     return withRecord(rootNamesFirstBone, subject, isScimitarRecord, (record) => {
@@ -44,6 +45,7 @@ export const constraintNamesItself: Check = {
   title: 'Orientation constraints name their own bone',
   statement: "Each orientation constraint's bone reference is the bone that holds it.",
   confidence: 'Proven',
+  failure: 'every bone holding a constraint that names another bone: the constraint by number, the id it names and the id of the bone.',
   dialects: ['scimitar'],
   run(subject) {
     return withRecord(constraintNamesItself, subject, isScimitarRecord, (record) => {
@@ -71,6 +73,7 @@ export const mirrorPairsNameBones: Check = {
   title: 'Mirror pairs name bones of the skeleton',
   statement: 'Both bone name CRCs of every mirror pair are names of bones of the skeleton.',
   confidence: 'Observed',
+  failure: 'the Skeleton, once for each name of a mirror pair that no bone has: the pair by number and the name hash.',
   dialects: ['scimitar'],
   run(subject) {
     return withRecord(mirrorPairsNameBones, subject, isScimitarRecord, (record) => {

@@ -7,6 +7,7 @@ export const singleRoot: Check = {
   title: 'Exactly one root, bone 0',
   statement: 'Every Skeleton has exactly one parentless bone, bone 0, the root.',
   confidence: 'Proven',
+  failure: 'bone 0 when it has a parent, every other parentless bone, or the Skeleton when it has no bones at all.',
   dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(singleRoot, subject);

@@ -7,6 +7,7 @@ export const storedIndex: Check = {
   title: 'Stored index = list position',
   statement: "Every bone's stored index equals its position in the bone list.",
   confidence: 'Observed',
+  failure: 'every bone whose stored index is not its list position: the index stored and the position.',
   confidenceByDialect: { anvilnext: 'Observed', scimitar: 'Proven' },
   dialects: LAYOUT_FAMILIES,
   run(subject) {

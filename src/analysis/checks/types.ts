@@ -78,6 +78,8 @@ export interface Check {
   statement: string;
   /** How the seed knows the fact, in general. */
   confidence: CheckConfidence;
+  /** What a failure names, in one sentence: the offender (a bone, or the Skeleton as bone −1) and what it reports of it (docs/checks.md lists it). */
+  failure: string;
   /** Where the seed's confidence differs by dialect. */
   confidenceByDialect?: Partial<Record<Dialect, CheckConfidence>>;
   /** The layouts (by name, or by family: `anvilnext`, `scimitar`) the check applies to; elsewhere its result is `not-applicable`. */

@@ -17,6 +17,8 @@ export const unitRotations: Check = {
   title: 'Rotations are unit quaternions',
   statement: 'Every stored rotation is a unit xyzw quaternion (| ‖q‖ − 1 | ≤ 1e-3).',
   confidence: 'Observed',
+  failure:
+    'every bone whose local or global rotation has a length off 1 by more than 1e-3, and the own transform (as the Skeleton): which rotation, its lanes and by how much.',
   dialects: LAYOUT_FAMILIES,
   run(subject) {
     const list = offenderList(unitRotations, subject);

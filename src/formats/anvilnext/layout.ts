@@ -1,4 +1,4 @@
-/** The main title's layout, as the seed and READING.md give it: 64-bit ids. */
+/** The main title's layout, as the seed and the project's reading of the bytes it leaves open give it (docs/sources.md): 64-bit ids. */
 import { anvilnextFamilyDeclaration } from './family.js';
 import { SEED_VARIANT } from './variant.js';
 

@@ -1,5 +1,5 @@
 /**
- * Assassin's Creed 1, as public readers read it (VARIANTS.md, "Our reading"): `scimitar` without
+ * Assassin's Creed 1, as public readers read it (public reading; the bytes the project fixes: docs/sources.md): `scimitar` without
  * the managed bytes, and a counted extras array (which must be empty) in place of the constraints.
  */
 import { scimitarFamilyDeclaration } from '../scimitar/family.js';
