@@ -194,6 +194,7 @@ export { annotatedHexDump } from './export/hexdump.js';
 export { blobSource, bytesSource, checkRange, type ArchiveSource, type BlobLike } from './archive/source.js';
 export {
   ForgeProfileAmbiguity,
+  ForgeOptionsConflict,
   probeForgeProfiles,
   type ForgeProbe,
   type ForgeProfileTrial,

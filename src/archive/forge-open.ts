@@ -46,6 +46,11 @@ export class ForgeProfileAmbiguity extends Error {
   }
 }
 
+/** The TOC record reading asked for is not one the chosen or detected profile allows. */
+export class ForgeOptionsConflict extends Error {
+  override name = 'ForgeOptionsConflict';
+}
+
 /** One profile's reading of the probed data files. */
 export interface ForgeProfileTrial {
   profile: ForgeProfileName;
@@ -248,7 +253,7 @@ export async function openForge(source: ArchiveSource, options: OpenForgeOptions
     how = 'named';
   }
   if (options.tocRecord !== undefined && profile !== null && !profile.tocRecordChoices.includes(options.tocRecord)) {
-    throw new Error(`the ${profile.name} profile reads TOC records as ${profile.tocRecordChoices.join(' or ')}, not ${options.tocRecord}`);
+    throw new ForgeOptionsConflict(`the ${profile.name} profile reads TOC records as ${profile.tocRecordChoices.join(' or ')}, not ${options.tocRecord}`);
   }
   for (const entry of tables.entries) entry.bookkeeping = bookkeepingOf(profile, entry.id);
   return {

@@ -19,6 +19,7 @@ export { planReplacements, ReplacementRefusal, type Planned, type ResourceReplac
 
 /** Where the rebuilt archive goes: each call gets the next bytes, in order. */
 export interface ByteSink {
+  /** Takes the next bytes of the output, in order; a returned promise holds back the next write. */
   write(bytes: Uint8Array): Promise<void> | void;
 }
 

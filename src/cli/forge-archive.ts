@@ -6,7 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { isForgeHeader } from '../archive/forge-select.js';
 import { openForge, type Forge } from '../archive/forge.js';
-import { ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
+import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
 import { UsageError } from './errors.js';
 import { ParseError } from '../io/errors.js';
 import { openArchiveFile } from './archive-file-source.js';
@@ -45,7 +45,8 @@ export interface OpenedForge {
  * Opens an archive file, reads its tables and chooses its profile (`options.profile`, detected by
  * default). Rejects with an Error whose message names the file: the file system's reason, or the
  * refusal (offset and path) when the tables are not an archive's; with a UsageError naming the
- * candidates when profiles read the first data files differently, so the user must choose one.
+ * candidates when profiles read the first data files differently, so the user must choose one, and
+ * with a UsageError when --toc-record names a reading the profile does not allow.
  */
 export async function openForgeFile(path: string, options: OpenForgeOptions = {}): Promise<OpenedForge> {
   let source;
@@ -62,6 +63,7 @@ export async function openForgeFile(path: string, options: OpenForgeOptions = {}
     if (error instanceof ForgeProfileAmbiguity) {
       throw new UsageError(`${path}: ${error.message} (candidates: ${error.candidates.join(', ')})`);
     }
+    if (error instanceof ForgeOptionsConflict) throw new UsageError(`${path}: ${error.message}`);
     throw error instanceof ParseError ? new ArchiveRefusal(path, error) : error;
   }
 }

@@ -142,6 +142,15 @@ describe('an archive two profiles read differently', () => {
     expect(census.archives[0]).toMatchObject({ profile: 'ac2', refused: 0 });
   });
 
+  it('refuses, as a usage error, a TOC record reading the profile does not allow', async () => {
+    const path = archiveFile(bytes);
+    // AC2 reads its TOC records one way only (u32 id, u32 size, i16); the flags word is the later titles'.
+    const run = await runCli(['forge', 'list', path, '--forge-profile', 'ac2', '--toc-record', 'u64-id-flags']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the ac2 profile reads TOC records as .*, not u64-id-flags/);
+    expect(run.stdout).toBe('');
+  });
+
   it('refuses a profile name that is none of the profiles', async () => {
     const path = archiveFile(bytes);
     const run = await runCli(['forge', 'list', path, '--forge-profile', 'ac5']);

@@ -128,6 +128,7 @@ const VALUES: Record<string, readonly string[]> = {
     'openForge',
     // archive profiles, detection, rewriting and packing
     'ForgeProfileAmbiguity',
+    'ForgeOptionsConflict',
     'probeForgeProfiles',
     'FORGE_PROFILES',
     'forgeProfileByName',

@@ -207,8 +207,9 @@ export function registerForgeCommands(program: Command): void {
       'after',
       [
         '',
-        'With a forge-manifest.json (forge extract --class all writes one), every id, name, type, record flag and the',
-        'framing come from it: forge extract then forge pack of an archive this tool wrote gives back the same bytes.',
+        'With a forge-manifest.json (forge extract writes one), every id, name, type, record flag and the framing come',
+        'from it. Entries the extract left out are missing to pack; with --class all it keeps them all, the bookkeeping',
+        'entries raw, so forge extract --class all then forge pack of an archive this tool wrote gives back the same bytes.',
         'Without one, --forge-profile is needed: each folder is an entry named after it, each file a resource of the',
         'class its extension names, with the object id its header gives (else the CRC-32 of folder/name).',
         OUTPUT_RULE_HELP,
