@@ -253,7 +253,9 @@ export async function openForge(source: ArchiveSource, options: OpenForgeOptions
     how = 'named';
   }
   if (options.tocRecord !== undefined && profile !== null && !profile.tocRecordChoices.includes(options.tocRecord)) {
-    throw new ForgeOptionsConflict(`the ${profile.name} profile reads TOC records as ${profile.tocRecordChoices.join(' or ')}, not ${options.tocRecord}`);
+    throw new ForgeOptionsConflict(
+      `the ${profile.name} profile reads TOC records as ${profile.tocRecordChoices.join(' or ')}, not ${options.tocRecord}`,
+    );
   }
   for (const entry of tables.entries) entry.bookkeeping = bookkeepingOf(profile, entry.id);
   return {
