@@ -52,6 +52,15 @@ export { ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, type AnvilnextRe
 export { parseAnvilnextReading } from './formats/anvilnext/index.js';
 export { EncodeError, ParseError, Refusal, type ParseErrorDetails } from './io/errors.js';
 export type { PathSegment } from './io/format.js';
+export {
+  formatAddress,
+  refusalReport,
+  type AddressedRefusal,
+  type EntryAddress,
+  type RefusalReport,
+  type ResourceAddress,
+  type ResourcePlace,
+} from './io/address.js';
 export type { Span } from './grammar/codec.js';
 export type { PointerValue } from './grammar/pointer.js';
 
@@ -99,7 +108,7 @@ export {
 export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';
 export type { Check, CheckConfidence, CheckResult, CheckStatus, CheckSubject, Offender } from './analysis/checks/types.js';
 export { checkSkeletonResource, isBlockingFailure, type CheckResourceOptions } from './analysis/check-resource.js';
-export { validateResourceBytes, type RefusalReport, type ResourceValidation, type ValidateOptions } from './analysis/validate-resource.js';
+export { validateResourceBytes, type ResourceValidation, type ValidateOptions } from './analysis/validate-resource.js';
 
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';

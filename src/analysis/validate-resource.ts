@@ -7,19 +7,9 @@ import type { Reading } from '../formats/layout.js';
 import { classifyHeader, isAutoDialect, readResourceAs, writeResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 
-/** A refusal as plain data: what `ParseError.toJSON()` gives. */
-export interface RefusalReport {
-  /** Absolute byte offset of the refusal. */
-  offset: number;
-  /** Field path, e.g. `bones[3].parent`. */
-  path: string;
-  /** What the grammar expected. */
-  expected: string;
-  /** What the bytes hold. */
-  actual: string;
-  /** The whole message, as `ParseError.message` reads. */
-  message: string;
-}
+/** A refusal as plain data: what `ParseError.toJSON()` gives (the one refusal shape, from the io layer). */
+export type { RefusalReport } from '../io/address.js';
+import type { RefusalReport } from '../io/address.js';
 
 /**
  * One file's validation: `skipped` (not a Skeleton or SkeletonComponent by its header), `refused`

@@ -1,3 +1,4 @@
+import type { ResourceAddress } from './address.js';
 import { formatOffset, formatPath, type PathSegment } from './format.js';
 
 /** What a {@link ParseError} is built from: where, in which field, what was expected and what was found. */
@@ -10,6 +11,10 @@ export interface ParseErrorDetails {
   expected: string;
   /** What the input holds, in words. */
   actual: string;
+  /** Where the bytes that were read sit (the file, the archive entry, the resource), when known. */
+  address?: ResourceAddress;
+  /** The error this one restates at an address, when it does. */
+  cause?: unknown;
 }
 
 /**
@@ -27,16 +32,43 @@ export abstract class Refusal extends Error {
   readonly expected: string;
   /** What was found, in words. */
   readonly actual: string;
+  /** Where the refused bytes sit, when the reader was told (see {@link Refusal.at}). */
+  readonly address: ResourceAddress | undefined;
 
   /** A refusal whose message reads `offset 0x1A2 (418): bones[3].parent: expected …, got …`. */
   constructor(details: ParseErrorDetails) {
     const path = formatPath(details.path);
-    super(`offset ${formatOffset(details.offset)}: ${path}: expected ${details.expected}, got ${details.actual}`);
+    super(
+      `offset ${formatOffset(details.offset)}: ${path}: expected ${details.expected}, got ${details.actual}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.offset = details.offset;
     this.path = path;
     this.pathSegments = [...details.path];
     this.expected = details.expected;
     this.actual = details.actual;
+    this.address = details.address;
+  }
+
+  /** The details this refusal was built from (its address and cause included). */
+  details(): ParseErrorDetails {
+    return {
+      offset: this.offset,
+      path: this.pathSegments,
+      expected: this.expected,
+      actual: this.actual,
+      ...(this.address ? { address: this.address } : {}),
+      ...(this.cause === undefined ? {} : { cause: this.cause }),
+    };
+  }
+
+  /**
+   * The same refusal, of the same class, placed at `address`, with this one as its cause: how a
+   * caller that knows where the bytes came from adds that, without rewording the message.
+   */
+  at(address: ResourceAddress): this {
+    const Class = this.constructor as new (details: ParseErrorDetails) => this;
+    return new Class({ ...this.details(), address, cause: this });
   }
 
   /** Plain data for reports and JSON. */

@@ -22,6 +22,8 @@ const VALUES: Record<string, readonly string[]> = {
     'ParseError',
     'EncodeError',
     'Refusal',
+    'formatAddress',
+    'refusalReport',
     'DIALECTS',
     'isAutoDialect',
     // the registry of layouts
