@@ -26,7 +26,18 @@ export { DIALECTS, type Dialect } from './formats/dialect.js';
 export { isAutoDialect, type ComponentResource, type SkeletonResource } from './formats/resource.js';
 
 // The registry of layouts, and what a layout declares (to register one of your own).
-export { findLayout, layoutByName, layoutNames, layouts, parseReading, readingWithDefaults, registerLayout } from './formats/registry.js';
+export {
+  BUILT_IN_LAYOUT_SET,
+  defaultLayouts,
+  findLayout,
+  LayoutSet,
+  layoutByName,
+  layoutNames,
+  layouts,
+  parseReading,
+  readingWithDefaults,
+  registerLayout,
+} from './formats/registry.js';
 export {
   defineLayout,
   publicReadingLabel,

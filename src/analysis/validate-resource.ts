@@ -4,6 +4,7 @@
  */
 import type { Dialect } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
+import type { LayoutSet } from '../formats/registry.js';
 import { classifyHeader, isAutoDialect, readResourceAs, writeResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 
@@ -35,6 +36,8 @@ export interface ValidateOptions {
   reading?: Reading;
   /** Also re-encode and compare with the input. */
   roundtrip?: boolean;
+  /** The layouts that exist for this read; the default set when absent. */
+  layouts?: LayoutSet;
 }
 
 /** The first offset where two byte arrays differ, or null when equal. */
@@ -55,17 +58,17 @@ export function validateResourceBytes(
   options: ValidateOptions = {},
   classified?: readonly HeaderClass[],
 ): ResourceValidation {
-  const candidates = classified ?? classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect);
+  const candidates = classified ?? classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect, options.layouts);
   if (candidates.length === 0) return { status: 'skipped', reason: 'not a Skeleton or SkeletonComponent' };
   // The detected layout first; the others the header fits only when it refuses (one read each).
   let refused: Extract<ResourceValidation, { status: 'refused' }> | null = null;
   for (const header of candidates) {
     try {
-      const { resource } = readResourceAs(bytes, header, { reading: options.reading });
+      const { resource } = readResourceAs(bytes, header, { reading: options.reading, layouts: options.layouts });
       let roundtrip: boolean | null = null;
       let mismatch: number | null = null;
       if (options.roundtrip) {
-        mismatch = firstDifference(writeResource(resource), bytes);
+        mismatch = firstDifference(writeResource(resource, options.layouts), bytes);
         roundtrip = mismatch === null;
       }
       return { status: 'decoded', resource, size: bytes.length, roundtrip, roundtripMismatchAt: mismatch };

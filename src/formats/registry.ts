@@ -21,46 +21,106 @@ export const BUILT_IN_LAYOUTS: readonly Layout[] = [
   ac1Layout,
 ];
 
-const registered: Layout[] = [...BUILT_IN_LAYOUTS];
-// By name, for the lookups every file makes.
-const byName = new Map<Dialect, Layout>(registered.map((layout) => [layout.name, layout]));
+/**
+ * A set of layouts, in the order detection tries them: the value readers take (`layouts` in their
+ * options) to know which layouts exist. Immutable: {@link LayoutSet.with} gives a new set.
+ */
+export class LayoutSet {
+  /** The layouts, in detection order. */
+  readonly all: readonly Layout[];
+  readonly #byName: ReadonlyMap<Dialect, Layout>;
+
+  /** A set of these layouts, in this order; throws a RangeError when two share a name. */
+  constructor(layouts: Iterable<Layout>) {
+    const all = [...layouts];
+    const byName = new Map<Dialect, Layout>();
+    for (const layout of all) {
+      if (byName.has(layout.name)) throw new RangeError(`a layout named "${layout.name}" is registered already`);
+      byName.set(layout.name, layout);
+    }
+    this.all = all;
+    this.#byName = byName;
+  }
+
+  /** The layouts' names, in detection order. */
+  names(): Dialect[] {
+    return this.all.map((layout) => layout.name);
+  }
+
+  /** The layout of this name; throws a RangeError naming the known ones otherwise. */
+  get(name: Dialect): Layout {
+    const layout = this.#byName.get(name);
+    if (layout === undefined) throw new RangeError(`unknown layout "${name}"; known: ${this.names().join(', ')}`);
+    return layout;
+  }
+
+  /** The layout of this name, or undefined. */
+  find(name: Dialect): Layout | undefined {
+    return this.#byName.get(name);
+  }
+
+  /** This set with `layout` after its own; throws a RangeError when one of that name is in it. */
+  with(layout: Layout): LayoutSet {
+    return new LayoutSet([...this.all, layout]);
+  }
+
+  /** This set without `layout`. */
+  without(layout: Layout): LayoutSet {
+    return new LayoutSet(this.all.filter((l) => l !== layout));
+  }
+
+  /** The layouts and kinds a header fits, in this set's order (only `dialect` when given); empty when none. Never throws. */
+  classify(bytes: Uint8Array, dialect?: Dialect): HeaderClass[] {
+    const found: HeaderClass[] = [];
+    for (const layout of this.all) {
+      if (dialect !== undefined && layout.name !== dialect) continue;
+      const kind = layout.detect(bytes);
+      if (kind !== null) found.push({ kind, dialect: layout.name });
+    }
+    return found;
+  }
+}
+
+/** The built-in layouts as a set. */
+export const BUILT_IN_LAYOUT_SET = new LayoutSet(BUILT_IN_LAYOUTS);
+
+// What a reader uses when it is given no set: the built-ins, and the layouts plug-ins registered.
+let registered: LayoutSet = BUILT_IN_LAYOUT_SET;
+
+/** The set readers use when their options name none: the built-ins and what {@link registerLayout} added. */
+export function defaultLayouts(): LayoutSet {
+  return registered;
+}
 
 /** Every registered layout, in detection order. */
 export function layouts(): readonly Layout[] {
-  return registered;
+  return registered.all;
 }
 
 /** Every registered layout's name, in detection order. */
 export function layoutNames(): Dialect[] {
-  return registered.map((layout) => layout.name);
+  return registered.names();
 }
 
 /** The registered layout of this name; throws a RangeError naming the known ones otherwise. */
 export function layoutByName(name: Dialect): Layout {
-  const layout = byName.get(name);
-  if (layout === undefined) throw new RangeError(`unknown layout "${name}"; known: ${layoutNames().join(', ')}`);
-  return layout;
+  return registered.get(name);
 }
 
 /** The registered layout of this name, or undefined. */
 export function findLayout(name: Dialect): Layout | undefined {
-  return byName.get(name);
+  return registered.find(name);
 }
 
 /**
- * Registers a layout after the built-in ones (a plug-in's, or a test's). Throws a RangeError when
- * one of that name is registered already. Returns a function that removes it again.
+ * Adds a layout to the default set, after the built-in ones (a plug-in's, or a test's). Throws a
+ * RangeError when one of that name is registered already. Returns a function that removes it again.
+ * A caller that wants no shared state passes its own {@link LayoutSet} to the readers instead.
  */
 export function registerLayout(layout: Layout): () => void {
-  if (findLayout(layout.name) !== undefined) throw new RangeError(`a layout named "${layout.name}" is registered already`);
-  registered.push(layout);
-  byName.set(layout.name, layout);
+  registered = registered.with(layout);
   return () => {
-    const at = registered.indexOf(layout);
-    if (at >= 0 && !BUILT_IN_LAYOUTS.includes(layout)) {
-      registered.splice(at, 1);
-      byName.delete(layout.name);
-    }
+    if (!BUILT_IN_LAYOUTS.includes(layout)) registered = registered.without(layout);
   };
 }
 
@@ -72,20 +132,17 @@ export interface HeaderClass {
   dialect: Dialect;
 }
 
-/** The layouts and kinds a header fits, in registry order (only `dialect` when given); empty when none. Never throws. */
-export function classifyHeader(bytes: Uint8Array, dialect?: Dialect): HeaderClass[] {
-  const found: HeaderClass[] = [];
-  for (const layout of registered) {
-    if (dialect !== undefined && layout.name !== dialect) continue;
-    const kind = layout.detect(bytes);
-    if (kind !== null) found.push({ kind, dialect: layout.name });
-  }
-  return found;
+/**
+ * The layouts and kinds a header fits, in the set's order (only `dialect` when given; the default
+ * set when `set` is absent); empty when none. Never throws.
+ */
+export function classifyHeader(bytes: Uint8Array, dialect?: Dialect, set: LayoutSet = registered): HeaderClass[] {
+  return set.classify(bytes, dialect);
 }
 
 /** A reading with every registered layout's defaults under the given choices: what a run reads with, in full. */
 export function readingWithDefaults(reading: Readonly<Record<string, string>> = {}): Record<string, string> {
-  return Object.assign({}, ...registered.map((layout) => layout.defaultReading), reading) as Record<string, string>;
+  return Object.assign({}, ...registered.all.map((layout) => layout.defaultReading), reading) as Record<string, string>;
 }
 
 /**
@@ -96,7 +153,7 @@ export function parseReading(pairs: readonly string[]): Record<string, string> {
   const reading = readingWithDefaults();
   for (const pair of pairs) {
     const [key, value] = splitReadingPair(pair);
-    const values = [...new Set(registered.flatMap((layout) => layout.readingChoices[key] ?? []))];
+    const values = [...new Set(registered.all.flatMap((layout) => layout.readingChoices[key] ?? []))];
     if (values.length === 0)
       throw new RangeError(`unknown reading option "${key}"; known: ${Object.keys(readingWithDefaults()).join(', ')}`);
     if (!values.includes(value)) throw new RangeError(`reading option ${key} takes ${values.join(' or ')}, got "${value}"`);
@@ -108,7 +165,7 @@ export function parseReading(pairs: readonly string[]): Record<string, string> {
 /** Every reading choice any registered layout has, with its values: what `--reading` takes. */
 export function readingChoices(): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const layout of registered)
+  for (const layout of registered.all)
     for (const [key, values] of Object.entries(layout.readingChoices)) out[key] = [...new Set([...(out[key] ?? []), ...values])];
   return out;
 }

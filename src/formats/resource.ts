@@ -8,7 +8,7 @@ import { hex } from '../io/format.js';
 import type { SkeletonComponent } from './anvilnext/component.js';
 import { headerId } from './header.js';
 import { headerU32, type Dialect, type Layout, type Reading, type SkeletonRecord } from './layout.js';
-import { classifyHeader, layoutByName, layouts, type HeaderClass } from './registry.js';
+import { classifyHeader, defaultLayouts, layoutByName, layouts, type HeaderClass, type LayoutSet } from './registry.js';
 
 export type { ResourceKind } from './layout.js';
 export { classifyHeader, type HeaderClass } from './registry.js';
@@ -92,6 +92,8 @@ export interface ReadResourceOptions {
   spans?: boolean;
   /** With `spans`: record only spans this many path segments deep at most. */
   spanDepth?: number;
+  /** The layouts that exist for this read; the default set (the built-ins and registered ones) when absent. */
+  layouts?: LayoutSet;
 }
 
 /** A decoded resource, and its field spans when they were asked for. */
@@ -102,14 +104,14 @@ export interface ReadResult {
   spans?: Span[];
 }
 
-/** The registered layout a header class names; throws a RangeError for an unknown one. */
-export function layoutOfHeader(header: HeaderClass): Layout {
-  return layoutByName(header.dialect);
+/** The layout a header class names, in `set` (the default set when absent); throws a RangeError for an unknown one. */
+export function layoutOfHeader(header: HeaderClass, set: LayoutSet = defaultLayouts()): Layout {
+  return set.get(header.dialect);
 }
 
 /** The codec that reads a class of resource in a layout, under a reading. */
-export function resourceCodec(header: HeaderClass, reading?: Reading): Codec<unknown> {
-  return layoutOfHeader(header).codec(header.kind, reading);
+export function resourceCodec(header: HeaderClass, reading?: Reading, set?: LayoutSet): Codec<unknown> {
+  return layoutOfHeader(header, set).codec(header.kind, reading);
 }
 
 /**
@@ -118,7 +120,7 @@ export function resourceCodec(header: HeaderClass, reading?: Reading): Codec<unk
  * field path, expected, found) on any refusal, whatever the header says.
  */
 export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): ReadResult {
-  const layout = layoutOfHeader(header);
+  const layout = layoutOfHeader(header, options.layouts);
   const reading = layout.ownReading(options.reading);
   const { value, spans } = decodeAll(layout.codec(header.kind, reading), bytes, {
     spans: options.spans === true,
@@ -140,7 +142,9 @@ export function resourceSpansUntilRefusal(
   header: HeaderClass,
   options: ReadResourceOptions = {},
 ): { spans: Span[]; error: ParseError | null } {
-  const { spans, error } = decodeSpansUntilRefusal(resourceCodec(header, options.reading), bytes, { spanDepth: options.spanDepth });
+  const { spans, error } = decodeSpansUntilRefusal(resourceCodec(header, options.reading, options.layouts), bytes, {
+    spanDepth: options.spanDepth,
+  });
   return { spans, error };
 }
 
@@ -149,10 +153,14 @@ export function resourceSpansUntilRefusal(
  * that layout's place, as its header declares it. Empty when the header is of no registered layout.
  * Never throws (detection needs the whole header, which holds the id).
  */
-export function resourceIdentities(bytes: Uint8Array, dialect?: Dialect): { header: HeaderClass; id: bigint }[] {
-  return classifyHeader(bytes, isAutoDialect(dialect) ? undefined : dialect).map((header) => ({
+export function resourceIdentities(
+  bytes: Uint8Array,
+  dialect?: Dialect,
+  set: LayoutSet = defaultLayouts(),
+): { header: HeaderClass; id: bigint }[] {
+  return set.classify(bytes, isAutoDialect(dialect) ? undefined : dialect).map((header) => ({
     header,
-    id: headerId(layoutByName(header.dialect).header, bytes),
+    id: headerId(set.get(header.dialect).header, bytes),
   }));
 }
 
@@ -169,7 +177,7 @@ export function isAutoDialect(dialect: Dialect | undefined): boolean {
  * layout the header fits refuses the bytes.
  */
 export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {}): ReadResult | null {
-  const candidates = classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect);
+  const candidates = classifyHeader(bytes, isAutoDialect(options.dialect) ? undefined : options.dialect, options.layouts);
   if (candidates.length === 0) return null;
   let firstError: unknown;
   for (const header of candidates) {
@@ -187,8 +195,8 @@ export function readResource(bytes: Uint8Array, options: ReadResourceOptions = {
  * record that would not read back: a value out of its field's range, or a reference to a bone
  * the skeleton does not hold.
  */
-export function writeResource(resource: Resource): Uint8Array {
-  const layout = layoutByName(resource.dialect);
+export function writeResource(resource: Resource, set: LayoutSet = defaultLayouts()): Uint8Array {
+  const layout = set.get(resource.dialect);
   const codec = layout.codec(resource.kind, resource.reading) as Codec<unknown>;
   const bones = resource.kind === 'Skeleton' ? resource.record.bones.length : 0;
   return encodeAll(codec, resource.record, 256 + bones * 200);

@@ -7,7 +7,7 @@
  */
 import type { AnvilnextSkeleton } from '../formats/anvilnext/index.js';
 import type { SkeletonRecord } from '../formats/layout.js';
-import { layoutByName } from '../formats/registry.js';
+import { defaultLayouts, layoutByName, type LayoutSet } from '../formats/registry.js';
 import type { ScimitarSkeleton } from '../formats/scimitar/index.js';
 import type { Skeleton } from './skeleton.js';
 
@@ -25,10 +25,16 @@ export function skeletonFromScimitar(record: ScimitarSkeleton): Skeleton {
  * A Skeleton record of the named layout for a model, ready for {@link writeResource}, with the
  * declared values where the model is silent and `overrides` on top. Throws a RangeError for an
  * unknown layout or a stored index or descendant count past its field; a model the layout cannot
- * hold (a parent or mirror that is not a bone index) makes {@link writeResource} throw.
+ * hold (a parent or mirror that is not a bone index) makes {@link writeResource} throw. The layout
+ * is looked up in `set` (the default set when absent).
  */
-export function recordFromSkeleton(dialect: string, skeleton: Skeleton, overrides: Readonly<Record<string, unknown>> = {}): SkeletonRecord {
-  return layoutByName(dialect).record(skeleton, overrides);
+export function recordFromSkeleton(
+  dialect: string,
+  skeleton: Skeleton,
+  overrides: Readonly<Record<string, unknown>> = {},
+  set: LayoutSet = defaultLayouts(),
+): SkeletonRecord {
+  return set.get(dialect).record(skeleton, overrides);
 }
 
 /**
