@@ -91,7 +91,7 @@ class Out {
   }
 }
 
-/** Adler-32 with both sums from 0 (FORGE.md's block checksum), written out plainly. */
+/** Adler-32 with both sums from 0 (the archive's block checksum, docs/archives.md), written out plainly. */
 export function adler0(bytes: Uint8Array | readonly number[]): number {
   let a = 0;
   let b = 0;

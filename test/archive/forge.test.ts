@@ -470,7 +470,7 @@ describe('bounded reads', () => {
 });
 
 describe('hostile archives', () => {
-  // Pointers found by FORGE.md's layout: D at 0x0D, F at D + 36 (v27), a block's T at +8,
+  // Pointers found by the archive layout of docs/archives.md: D at 0x0D, F at D + 36 (v27), a block's T at +8,
   // next at +16, M at +32; an index entry's offset at T + 0; a v27 set's size table at +19.
   const view = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOffset, b.byteLength);
   const layout = (b: Uint8Array): { f: number; t: number; x: number } => {

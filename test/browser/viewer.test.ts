@@ -510,7 +510,7 @@ describe('archives opened in the browser', () => {
     await open(page);
     const { largestRead, progress } = await dropArchive(page, 'Rigs.data', archive, riderName);
     expect(await listedNames(page, 'Rigs.data')).toEqual([riderName, bikeName]);
-    // Read in slices, never the whole file. By hand (v27, FORGE.md): tables 21 + 44 + 48 + 3 × 212 =
+    // Read in slices, never the whole file. By hand (v27, docs/archive-ac3.md): tables 21 + 44 + 48 + 3 × 212 =
     // 749 bytes, then the rider's data file (TOC set 31 + 2 + 2 × 14, resources set 31 + (12 + 5 + 1
     // + 4095) + (12 + 10 + 1 + 300): 4528), the crate's (31 + 2 + 14 + 31 + 12 + 5 + 1 + 500 = 596)
     // and the bike's (31 + 2 + 14 + 31 + 12 + 4 + 1 + 1221 = 1316): 7189 in all, the largest read
@@ -544,7 +544,7 @@ describe('archives opened in the browser', () => {
   it('a hostile archive: the data file with a broken checksum is an entry with its offset, the rest is listed', async () => {
     const layout = handArchive([riderEntry(), bikeEntry()], { version: 27 });
     /**
-     * The bike's TOC set, by hand (v27, FORGE.md): header 0x15 + data header 44 = 65; one index
+     * The bike's TOC set, by hand (v27, docs/archive-ac3.md): header 0x15 + data header 44 = 65; one index
      * block of 48 + 2 × (20 + 192) = 472, so data files from 537. The rider's data file: TOC set
      * 31 + 2 + 2 × 14 = 61, resources set 31 + (12 + 5 + 1 + 4095) + (12 + 10 + 1 + 300) = 4467,
      * 4528 in all: the bike's TOC set at 5065, its block checksum 27 bytes in, at 5092 = 0x13E4.

@@ -33,7 +33,7 @@ describe('census of the bundled samples (no path given)', () => {
       byDialect: { anvilnext: 7, scimitar: 1 },
       exactByDialect: { anvilnext: 7, scimitar: 1 },
     });
-    // Bone counts and SkeletonTypes straight from the bytes, at the offsets READING.md gives:
+    // Bone counts and SkeletonTypes straight from the bytes, at the offsets docs/format-anvilnext.md gives:
     // anvilnext u64 id, u32 class, u8 managed, then SkeletonType at 13 and the bone count at 17;
     // scimitar u8 managed, u32 id, u32 class, u32, then the bone count at 0xD.
     const anvilnextBones = ANVILNEXT_FILES.reduce((n, f) => n + u32At(f, 17), 0);

@@ -1,7 +1,7 @@
 /**
  * `export`, `pose` and `skin` on a Skeleton inside a .forge archive (`--entry`, `--resource`),
  * against the same command on the same body written out as a loose file: the archive is assembled
- * by hand (test/archive/forge-hand.ts, from FORGE.md), so the bodies in it are the bodies the test
+ * by hand (test/archive/forge-hand.ts, from docs/archives.md), so the bodies in it are the bodies the test
  * wrote, and whatever a command makes of the loose copy it must make of the archived one, byte for
  * byte. Refusals are held to the flag, the entry and the archive offset worked out here.
  */
@@ -43,7 +43,7 @@ const write = (name: string, bytes: Uint8Array | string): string => {
 const bytesOf = (path: string): Uint8Array => new Uint8Array(readFileSync(path));
 /**
  * A body's bone count, read off its header: anvilnext after u64 id, u32 class, u8 managed prefix
- * and u32 SkeletonType, so at 0x11 (READING.md); scimitar at 0xD (the seed's table).
+ * and u32 SkeletonType, so at 0x11 (docs/format-anvilnext.md); scimitar at 0xD (the seed's table).
  */
 const boneCount = (body: Uint8Array, dialect: 'anvilnext' | 'scimitar'): number =>
   new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(dialect === 'anvilnext' ? 0x11 : 0xd, true);
@@ -319,7 +319,7 @@ describe('what an archive address refuses', () => {
 
   it('a body the reader refuses fails (exit 1) naming archive, entry and resource, with the loose file’s refusal', async () => {
     // The rider cut to 100 bytes: its header still names a Skeleton, but the bone count at 0x11
-    // (READING.md) asks for more bones than the 79 bytes after it hold.
+    // (docs/format-anvilnext.md) asks for more bones than the 79 bytes after it hold.
     const cut = RIDER.subarray(0, 100);
     const entries: HandEntry[] = [
       { id: 1n, name: 'CHR_Cut.Skeleton', type: SKELETON, resources: [{ classHash: SKELETON, id: 2n, name: 'Cut', body: cut }] },

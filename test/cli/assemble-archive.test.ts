@@ -1,6 +1,6 @@
 /**
  * `assemble` with archives among its paths. The archives are assembled by hand
- * (test/archive/forge-hand.ts works out every offset from FORGE.md) from the bundled rider's
+ * (test/archive/forge-hand.ts works out every offset from docs/archives.md) from the bundled rider's
  * bodies; the expectation for each is what `assemble` gives on the same bodies as loose files, with
  * the archive labels (`archive: entry N "name": resource I "name"`, spelled out here from the
  * entries the test wrote) where the report names files.

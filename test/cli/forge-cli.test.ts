@@ -1,6 +1,6 @@
 /**
  * The archive commands on archives assembled by hand (test/archive/forge-hand.ts works out every
- * offset from FORGE.md): what the test put in is what `forge list`, `forge extract`, `census`,
+ * offset from docs/archives.md): what the test put in is what `forge list`, `forge extract`, `census`,
  * `validate` and `inspect` must give back, and hostile copies are refused at the offset the test
  * computed while the rest is still read.
  */

@@ -1,6 +1,6 @@
 /**
  * `view` on `.forge` archives assembled by hand (test/archive/forge-hand.ts, every offset from
- * FORGE.md): the records the test put in are listed under the census's names and served byte for
+ * docs/archives.md): the records the test put in are listed under the census's names and served byte for
  * byte, a data file with a broken checksum is a refusal at the offset worked out here, and
  * `--every-data-file` reads the data file the index types otherwise.
  */
@@ -41,7 +41,7 @@ const ENTRIES: HandEntry[] = [
 ];
 
 /**
- * The fourth data file's TOC set, by hand (v27, FORGE.md): header 0x15 + data header 44 = 65, one
+ * The fourth data file's TOC set, by hand (v27, docs/archive-ac3.md): header 0x15 + data header 44 = 65, one
  * index block of 48 + 4 × (20 + 192) = 896 bytes, so data files from 961. A data file is its TOC
  * set (31-byte set header + u16 count + 14 bytes a resource) then its resources set (31 + per record
  * 12 + name + NUL + body): rider 31 + 2 + 28 + 31 + (12 + 5 + 1 + 4095) + (12 + 10 + 1 + 300) = 4528,
@@ -57,7 +57,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 function brokenArchive(): Uint8Array {
   const layout = handArchive(ENTRIES, { version: 27 });
-  expect(layout.tocSets[3]).toBe(BROKEN_TOC); // the assembler lays it out where FORGE.md says
+  expect(layout.tocSets[3]).toBe(BROKEN_TOC); // the assembler lays it out where docs/archives.md says
   const bytes = layout.bytes;
   bytes[BROKEN_TOC + 31] ^= 0xff; // the first byte of its TOC data: the stored checksum no longer matches
   return bytes;

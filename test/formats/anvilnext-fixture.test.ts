@@ -52,7 +52,7 @@ const childT = [
   [0, 0, 0, 1],
 ];
 
-/** A two-bone Skeleton with every portion populated, byte by byte from READING.md. */
+/** A two-bone Skeleton with every portion populated, byte by byte from docs/format-anvilnext.md. */
 function handSkeleton(): { bytes: Uint8Array; offsets: Record<string, number> } {
   const b = new Bytes();
   const offsets: Record<string, number> = {};

@@ -28,7 +28,7 @@ describe('resourceFieldInfo', () => {
 });
 
 describe('a sibling layout', () => {
-  it("labels its fields public reading and the bytes it keeps raw Unknown (VARIANTS.md: Unity's header word)", () => {
+  it("labels its fields public reading and the bytes it keeps raw Unknown (docs/format-anvilnext-unity.md: Unity's header word)", () => {
     const unity = resourceFieldInfo({ kind: 'Skeleton', dialect: 'anvilnext/unity' });
     expect(unity('bones[4].nameHash')?.confidence).toBe('public reading');
     expect(unity('headerWord')?.confidence).toBe('Unknown');
@@ -38,7 +38,7 @@ describe('a sibling layout', () => {
 describe('fieldInfoTable', () => {
   it('gives each field its declared confidence, public reading included, and lists nested fields with [] for positions', () => {
     const inner = struct('Inner', { a: field(u32, 'Observed', 'x') });
-    const outer = struct('Outer', { n: field(u32, 'public reading', 'FORGE.md'), inner: field(inner, 'Inferred') });
+    const outer = struct('Outer', { n: field(u32, 'public reading', 'docs/archives.md'), inner: field(inner, 'Inferred') });
     const table = fieldInfoTable(outer);
     expect(table.get('n')?.confidence).toBe('public reading');
     expect(table.get('inner')?.confidence).toBe('Inferred');

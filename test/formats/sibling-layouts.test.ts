@@ -1,6 +1,6 @@
 /**
  * The sibling titles' layouts, each read from a fixture assembled here byte by byte from
- * VARIANTS.md ("Our reading: the exact bytes of each sibling layout"), with the decoded values
+ * the sibling layouts' pages (docs/format-anvilnext-*.md, docs/format-scimitar-ac1.md), with the decoded values
  * asserted, the bytes written back identically, and the other layouts refusing the file.
  */
 import { describe, expect, it } from 'vitest';

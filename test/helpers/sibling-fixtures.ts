@@ -1,6 +1,7 @@
 /**
- * Files of the sibling titles' layouts, assembled byte by byte from VARIANTS.md ("Our reading:
- * the exact bytes of each sibling layout"), for the tests of those layouts, `probe` and the census.
+ * Files of the sibling titles' layouts, assembled byte by byte from the exact bytes of each sibling
+ * layout as its page gives them (docs/format-anvilnext-*.md, docs/format-scimitar-ac1.md; sources in
+ * docs/sources.md, "Sibling titles' Skeletons"), for the tests of those layouts, `probe` and the census.
  */
 import { Bytes } from './bytes.js';
 
