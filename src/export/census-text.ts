@@ -46,7 +46,7 @@ export function notReadCounts(report: CensusReport): string {
  */
 export function rootLocalSentence(report: CensusReport): string {
   const n = report.rootLocalCompared;
-  const which = n === 1 ? 'Skeleton that stores' : `${fmt(n)} Skeletons that store`;
+  const which = n === 1 ? '1 Skeleton that stores' : `${fmt(n)} Skeletons that store`;
   return `In ${fmt(report.rootLocalEqualsOwn)} of the ${which} an own transform and a root local (the anvilnext family's, read to their end, with bones and a root reference), the stored root local already equals the own transform.`;
 }
 
