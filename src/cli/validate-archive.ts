@@ -8,12 +8,28 @@ import { UsageError } from './errors.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeRecords } from '../archive/forge-records.js';
 import { unreadRecordMessage } from '../analysis/census/archive.js';
-import type { FileValidation } from './actions/validate.js';
+import type { CheckResult } from '../analysis/checks/index.js';
 import type { Dialect } from '../formats/dialect.js';
 import { classifyHeader, type HeaderClass } from '../formats/resource.js';
 import { formatAddress } from '../io/address.js';
 import type { ParseError } from '../io/errors.js';
 import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
+
+/** One line of `validate`'s report: a file, or a record or refusal of an archive, and what reading it came to. */
+export interface FileValidation {
+  file: string;
+  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'check-failed' | 'skipped' | 'not-a-resource' | 'unreadable';
+  kind?: string;
+  dialect?: string;
+  size?: number;
+  bones?: number;
+  roundtrip?: boolean | null;
+  /** Every named check's result (Skeletons only). */
+  checks?: CheckResult[];
+  /** Why a file was skipped or not read. */
+  reason?: string;
+  error?: { offset?: number; path?: string; expected?: string; actual?: string; message: string };
+}
 
 function refused(file: string, error: ParseError): FileValidation {
   return { file, status: 'refused', error: { ...error.toJSON(), message: `refused at ${error.message}` } };

@@ -12,7 +12,8 @@ import { toJsonText } from '../../export/json.js';
 import { ArchiveProfileChoiceError, runCensus } from '../../node/census.js';
 import { defaultCensusJobs } from '../../node/census-pool.js';
 import { forgeOpenOptions } from '../options.js';
-import type { CensusCommandOptions } from '../commands/census.js';
+import type { NamesOptionValues } from '../names-option.js';
+import type { ForceOptionValues, ForgeProfileValues, ResourceOptionValues } from '../options.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { nameListFiles, readNameListFile } from '../name-lists.js';
@@ -22,6 +23,14 @@ import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
 import { JSON_OUTPUT, OutputRefusal, refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { offenderLine } from '../check-report.js';
+
+/** The options of `census`, as commander parses them (declared in commands/census.ts). */
+export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues, ForgeProfileValues {
+  json?: string | boolean;
+  markdown?: string | boolean;
+  jobs?: string;
+  everyDataFile?: boolean;
+}
 
 function parseJobs(value: string | undefined): number {
   if (value === undefined) return defaultCensusJobs();

@@ -4,7 +4,7 @@ import { forgeOpenOptions } from '../options.js';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
-import type { ViewOptions } from '../commands/view.js';
+import type { ForgeProfileValues, ResourceOptionValues } from '../options.js';
 import { UsageError } from '../errors.js';
 import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
@@ -178,6 +178,14 @@ function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) > 65535)
     throw new UsageError(`view: --port must be a number from 0 to 65535, not ${JSON.stringify(text)}`);
   return Number(text);
+}
+
+/** The options of `view`, as commander parses them (declared in commands/view.ts). */
+export interface ViewOptions extends ResourceOptionValues, ForgeProfileValues {
+  port: string;
+  open?: boolean;
+  names?: string[];
+  everyDataFile?: boolean;
 }
 
 /** Runs `view` with what commander parsed; resolves when the server stops (SIGINT or SIGTERM). */
