@@ -212,7 +212,8 @@ export class CensusPool {
     }
   }
 
-  private fail(error: Error): void {
+  /** Stops every worker and fails the pool with `error` (a worker's failure, or the reason the census was abandoned). */
+  fail(error: Error): void {
     if (this.failure !== null) return;
     this.failure = error;
     this.terminate();

@@ -139,7 +139,9 @@ export async function runCensus(paths: readonly string[], options: RunCensusOpti
     maxSize,
   });
   const sources: (ArchiveFileSource | null)[] = [];
-  const stop = (): void => pool.terminate();
+  // Aborted while waiting for the workers: they are stopped, and the wait rejects with the signal's reason.
+  const stop = (): void =>
+    pool.fail(options.signal!.reason instanceof Error ? options.signal!.reason : new Error(String(options.signal!.reason)));
   options.signal?.addEventListener('abort', stop);
   try {
     options.signal?.throwIfAborted();

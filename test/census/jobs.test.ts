@@ -47,6 +47,36 @@ describe('census with worker threads', () => {
   });
 });
 
+describe('stopping a census', () => {
+  it('rejects with the reason of a signal already aborted, reading nothing', async () => {
+    let progressed = false;
+    const census = runCensus([corpus.dir], {
+      ...options(1),
+      signal: AbortSignal.abort(new Error('stopped')),
+      onProgress: () => (progressed = true),
+    });
+    await expect(census).rejects.toThrow('stopped');
+    expect(progressed).toBe(false);
+  });
+
+  it('rejects with the reason when aborted after the first batch, with a worker running', async () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const census = runCensus([corpus.dir], {
+      ...options(2),
+      signal: controller.signal,
+      onProgress: ({ done }) => {
+        seen.push(done);
+        controller.abort(new Error('stopped mid-way'));
+      },
+    });
+    await expect(census).rejects.toThrow('stopped mid-way');
+    // The walk found more files than one batch of the main thread (16): the census stopped before the end.
+    expect(walk.files.length).toBeGreaterThan(16);
+    expect(Math.max(...seen)).toBeLessThan(walk.files.length);
+  });
+});
+
 describe('census command options', () => {
   it('writes the Markdown and the JSON atomically to files', async () => {
     const json = join(corpus.dir, 'out', 'census.json');
