@@ -34,8 +34,11 @@ export interface InputProblem {
   failed: boolean;
 }
 
+/** What {@link walkInputs} found: the files to read, the paths not read, and what the walk covered. */
 export interface InputWalk {
+  /** Every real file, once, in walk order (each named path in turn, each directory in name order). */
   files: InputFile[];
+  /** Every path not read, with its reason. */
   problems: InputProblem[];
   /** Real paths of every directory walked, to keep outputs out of them. */
   directories: Set<string>;

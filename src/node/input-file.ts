@@ -34,7 +34,9 @@ export type InputRead =
    */
   | { kind: 'unreadable'; reason: string; skippable: boolean };
 
+/** How {@link readInputFile} reads: the layout to read with, and the largest resource read whole. */
 export interface InputReadOptions {
+  /** Read every file with this layout instead of detecting it from the header. */
   dialect?: Dialect;
   /** Largest resource read, in bytes (DEFAULT_MAX_SIZE when absent). */
   maxSize?: number;
