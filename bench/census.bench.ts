@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultCensusJobs } from '../src/cli/census-pool.js';
+import { defaultCensusJobs } from '../src/node/census-pool.js';
 import { readResourceAs, type HeaderClass } from '../src/formats/resource.js';
 import { inventoryCorpus } from '../src/samples/inventory.js';
 import { readScimitarBaseline } from './baseline-scimitar.js';

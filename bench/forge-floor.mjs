@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 const [dist, archive] = process.argv.slice(2);
 const { openForge } = await import(pathToFileURL(join(dist, 'archive', 'forge.js')).href);
 const { decompressLzo1x } = await import(pathToFileURL(join(dist, 'archive', 'lzo1x.js')).href);
-const { openArchiveFile } = await import(pathToFileURL(join(dist, 'cli', 'archive-file-source.js')).href);
+const { openArchiveFile } = await import(pathToFileURL(join(dist, 'node', 'archive-file-source.js')).href);
 
 const SKELETON = 0x24aecb7c;
 const COMPONENT = 0x71fda747;

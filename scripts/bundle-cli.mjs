@@ -5,8 +5,8 @@
 //   dist/cli.js               the command line: every command's name, options and help, nothing more
 //   dist/cli/actions/<x>.js   what the commands of src/cli/actions/<x>.ts do, loaded by the command that
 //                             runs (each one file, so `census` loads cli.js and census.js, little else)
-//   dist/cli/census-worker.js the census's worker thread
-//   dist/cli/census-archive-worker.js  the census's worker for .forge data files
+//   dist/node/census-worker.js the census's worker thread (loose files and archives' data files alike),
+//                             replacing tsc's module of the same name, so a worker starts as fast
 //   dist/cli/errors.js        the one module cli.js and the actions share, so `instanceof UsageError` holds
 import { readdirSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -68,6 +68,5 @@ await Promise.all([
     outbase: 'src/cli',
     plugins: [linkTo('dist/cli/actions', errors)],
   }),
-  build({ ...common, entryPoints: ['src/cli/census-worker.ts'], outfile: 'dist/cli/census-worker.js' }),
-  build({ ...common, entryPoints: ['src/cli/census-archive-worker.ts'], outfile: 'dist/cli/census-archive-worker.js' }),
+  build({ ...common, entryPoints: ['src/node/census-worker.ts'], outfile: 'dist/node/census-worker.js' }),
 ]);

@@ -138,6 +138,27 @@ export type {
 export type { CensusLayout } from './analysis/census/portions.js';
 export { censusMarkdown, type CensusMarkdownOptions } from './export/census-markdown.js';
 export { censusSummaryText } from './export/census-text.js';
+// The census of an archive: its records counted under their addresses, and its line of counts.
+export {
+  censusArchive,
+  openArchiveCensus,
+  censusArchiveEntries,
+  finishArchiveCensus,
+  emptyArchiveCensus,
+  emptyBatchCounts,
+  addBatchCounts,
+  recordArchiveRefusal,
+  unreadRecordMessage,
+  ARCHIVE_REFUSALS_KEPT,
+  type ArchiveBatchCounts,
+  type ArchiveCensus,
+  type ArchiveRefusalReport,
+  type CensusArchiveOptions,
+  type CensusRunReport,
+  type OpenedArchiveCensus,
+} from './analysis/census/archive.js';
+export { archiveCensusText } from './export/census-text.js';
+export { archiveCensusMarkdown } from './export/census-markdown.js';
 
 // Assembling a character's rig from its SkeletonComponent.
 export {
@@ -254,6 +275,7 @@ export {
   type ForgeVersion,
 } from './archive/forge.js';
 export { forgeSkeletalFiles, type ForgeSkeletalFile } from './archive/forge-records.js';
+export { forgeRecords, type ForgeRecordItem, type ForgeRecordsOptions } from './archive/forge-records.js';
 export {
   forgeClassName,
   forgeEntriesToRead,

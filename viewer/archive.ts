@@ -1,22 +1,12 @@
 /**
  * A `.forge` archive opened in the browser with the library's public API: the tables through
- * `openForge(blobSource(file))`, then one data file at a time with `forgeSkeletalFiles`, so only the
+ * `openForge(blobSource(file))`, then one data file at a time with `forgeRecords`, so only the
  * slices asked for are read (never the whole file) and only the Skeleton and SkeletonComponent
  * bodies are kept. Entries are named by the library's labels, as `view` and the census name them,
  * and each record keeps its archive and place, so the page can write the archive with it replaced;
  * an archive the server lists is read the same way, by byte ranges over HTTP.
  */
-import {
-  blobSource,
-  forgeEntryLabel,
-  forgeEntriesToRead,
-  forgeResourceLabel,
-  isForgeHeader,
-  openForge,
-  ParseError,
-  forgeSkeletalFiles,
-  type ArchiveSource,
-} from '../src/index.js';
+import { blobSource, formatAddress, forgeRecords, isForgeHeader, openForge, ParseError, type ArchiveSource } from '../src/index.js';
 import { checkRange } from '../src/index.js';
 import type { ArchiveOrigin } from './file-list.js';
 import { nextTask } from './loading.js';
@@ -74,32 +64,35 @@ export async function readArchiveFile(blob: Blob, archive: string, options: Arch
     options.onItem(error instanceof ParseError ? refusal(archive, error) : failure(archive, error));
     return;
   }
-  for (const error of forge.refusals) options.onItem(refusal(archive, error));
-  const chosen = forgeEntriesToRead(forge.entries, options.everyDataFile);
   let done = 0;
-  options.onProgress(done, chosen.length);
-  await nextTask();
-  for await (const file of forgeSkeletalFiles(forge, chosen)) {
-    const where = `${archive}: ${forgeEntryLabel(file.entry)}`;
-    if ('refusal' in file) options.onItem(refusal(where, file.refusal));
+  let total = 0;
+  for await (const item of forgeRecords(forge, { name: archive, everyDataFile: options.everyDataFile })) {
+    const where = formatAddress(item.address);
+    if (item.kind === 'selection') {
+      total = item.entries.length;
+      options.onProgress(done, total);
+      await nextTask();
+      continue;
+    }
+    if (item.kind === 'refusal') options.onItem(refusal(where, item.refusal));
     // The file itself failed (changed or unreadable): nothing after it is read.
-    else if ('failed' in file) options.onItem(failure(where, file.failed));
-    else
-      for (const { index, resource } of file.records) {
-        // A copy: the body is a view of the whole decompressed data file, which is let go.
-        options.onItem({
-          name: forgeResourceLabel(archive, file.entry, index, resource.name),
-          bytes: resource.body.slice(),
-          note: null,
-          refused: false,
-          origin: { archiveName: archive, entry: file.entry.number, resource: index, blob },
-        });
-      }
-    options.onProgress(++done, chosen.length);
+    else if (item.kind === 'failed') options.onItem(failure(where, item.error));
+    else if (item.kind === 'record')
+      // A copy: the body is a view of the whole decompressed data file, which is let go.
+      options.onItem({
+        name: where,
+        bytes: item.resource.body.slice(),
+        note: null,
+        refused: false,
+        origin: { archiveName: archive, entry: item.entry.number, resource: item.index, blob },
+      });
+    // Progress after each data file, read, refused or failed (an index entry's refusal is none).
+    if (item.kind === 'record' || (item.kind === 'refusal' && item.entry === null)) continue;
+    options.onProgress(++done, total);
     await nextTask();
   }
   // Done, also when a failing source ended the reading early.
-  if (done !== chosen.length) options.onProgress(chosen.length, chosen.length);
+  if (done !== total) options.onProgress(total, total);
 }
 
 /**

@@ -1,4 +1,4 @@
 /** Limits every command keeps (a module of its own, so declaring an option loads nothing else). */
 
 /** The default `--max-size`: larger resource files are refused unread. */
-export const DEFAULT_MAX_SIZE = 256 * 1024 * 1024;
+export { DEFAULT_MAX_SIZE } from '../node/limits.js';

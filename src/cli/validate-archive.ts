@@ -2,18 +2,34 @@
  * `validate` over a `.forge` archive: each Skeleton and SkeletonComponent record inside is
  * validated like a file, named `archive: entry N "name": resource I "name"`; a refused table or
  * data file is one refused line with its archive offset, and the rest are read. Data files are
- * chosen as the census chooses them (census-archives.ts: by the index's type), or all of them.
+ * chosen as the census chooses them (by the index's type, `forgeRecords`), or all of them.
  */
 import { UsageError } from './errors.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
-import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
-import { forgeSkeletalFiles } from '../archive/forge-records.js';
-import type { FileValidation } from './actions/validate.js';
+import { forgeRecords } from '../archive/forge-records.js';
+import { unreadRecordMessage } from '../analysis/census/archive.js';
+import type { CheckResult } from '../analysis/checks/index.js';
 import type { Dialect } from '../formats/dialect.js';
 import { classifyHeader, type HeaderClass } from '../formats/resource.js';
+import { formatAddress } from '../io/address.js';
 import type { ParseError } from '../io/errors.js';
-import { unreadRecordMessage } from './census-archive-read.js';
 import { ArchiveRefusal, openForgeFile } from './forge-archive.js';
+
+/** One line of `validate`'s report: a file, or a record or refusal of an archive, and what reading it came to. */
+export interface FileValidation {
+  file: string;
+  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'check-failed' | 'skipped' | 'not-a-resource' | 'unreadable';
+  kind?: string;
+  dialect?: string;
+  size?: number;
+  bones?: number;
+  roundtrip?: boolean | null;
+  /** Every named check's result (Skeletons only). */
+  checks?: CheckResult[];
+  /** Why a file was skipped or not read. */
+  reason?: string;
+  error?: { offset?: number; path?: string; expected?: string; actual?: string; message: string };
+}
 
 function refused(file: string, error: ParseError): FileValidation {
   return { file, status: 'refused', error: { ...error.toJSON(), message: `refused at ${error.message}` } };
@@ -47,26 +63,19 @@ export async function validateArchive(
     return emitted;
   }
   try {
-    for (const refusal of opened.forge.refusals) put(refused(archive, refusal));
-    const chosen = forgeEntriesToRead(opened.forge.entries, everyDataFile);
-    for await (const file of forgeSkeletalFiles(opened.forge, chosen)) {
-      const entry = file.entry;
-      if ('failed' in file) throw file.failed;
-      if ('refusal' in file) {
-        put(refused(`${archive}: ${forgeEntryLabel(entry)}`, file.refusal));
+    for await (const item of forgeRecords(opened.forge, { name: archive, everyDataFile })) {
+      if (item.kind === 'failed') throw item.error;
+      if (item.kind === 'refusal') put(refused(formatAddress(item.address), item.refusal));
+      if (item.kind !== 'record') continue;
+      const label = formatAddress(item.address);
+      const body = item.resource.body;
+      const header = classifyHeader(body, dialect)[0];
+      if (header === undefined) {
+        const message = unreadRecordMessage(item.resource.classHash >>> 0, body, dialect);
+        put({ file: label, status: 'not-a-resource', reason: message, error: { message } });
         continue;
       }
-      for (const { index, resource } of file.records) {
-        const cls = resource.classHash >>> 0;
-        const label = forgeResourceLabel(archive, entry, index, resource.name);
-        const header = classifyHeader(resource.body, dialect)[0];
-        if (header === undefined) {
-          const message = unreadRecordMessage(cls, resource.body, dialect);
-          put({ file: label, status: 'not-a-resource', reason: message, error: { message } });
-          continue;
-        }
-        put(validate(label, resource.body, header));
-      }
+      put(validate(label, body, header));
     }
   } finally {
     await opened.close();

@@ -7,6 +7,7 @@
  */
 import { boneFields, layoutPortions, type CensusLayout, type PortionDescriptor } from '../analysis/census/portions.js';
 import type { CensusReport, PortionCount } from '../analysis/census/report.js';
+import type { ArchiveCensus, CensusRunReport } from '../analysis/census/archive.js';
 import type { CensusRefusal } from '../analysis/census/state.js';
 import { checkById } from '../analysis/checks/index.js';
 import { findLayout } from '../formats/registry.js';
@@ -220,7 +221,7 @@ function summaryLines(report: CensusReport): string[] {
  * with their confidence (`Proven · all N Skeletons` only when every file held the row), the named
  * checks, and the refusals below each table. Never throws on a report {@link CensusAccumulator.report} made.
  */
-export function censusMarkdown(report: CensusReport, options: CensusMarkdownOptions = {}): string {
+export function censusMarkdown(report: CensusRunReport, options: CensusMarkdownOptions = {}): string {
   const max = options.maxRefusalsListed ?? 25;
   const lines = [`# ${options.title ?? 'Skeleton census'}`, ''];
   if (options.source) lines.push(`Census of \`${options.source}\`.`, '');
@@ -251,8 +252,27 @@ export function censusMarkdown(report: CensusReport, options: CensusMarkdownOpti
     const more = skipped.length > max ? [`- … and ${fmt(skipped.length - max)} more`] : [];
     lines.push('## Paths skipped unread', '', ...skipped.slice(0, max).map((p) => `- \`${p.path}\`: ${cell(p.reason)}`), ...more, '');
   }
-  return `${lines
+  const text = `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()}\n`;
+  return text + archiveCensusMarkdown(report.archives ?? []);
+}
+
+/** The archives of a census as a Markdown table (`## Archives`), empty when it read none. Never throws. */
+export function archiveCensusMarkdown(lines: readonly ArchiveCensus[]): string {
+  if (lines.length === 0) return '';
+  const rows = lines.map((l) => {
+    const numbers = [l.entries, l.dataFilesRead, l.dataFilesSkipped, l.resources, l.skeletons, l.skeletonComponents, l.refused];
+    return `| ${l.archive.replace(/\|/g, '\\|')} | ${l.version ?? 'refused'} | ${l.profile ?? '–'} | ${numbers.map(groupThousands).join(' | ')} |`;
+  });
+  return [
+    '',
+    '## Archives',
+    '',
+    '| archive | version | profile | entries | data files read | skipped by type | resources | Skeletons | SkeletonComponents | refused |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+  ].join('\n');
 }

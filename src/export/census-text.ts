@@ -1,5 +1,6 @@
 /** The census in a few sentences, in the seed's manner (the default output of `census`). */
 import type { CensusReport } from '../analysis/census.js';
+import type { ArchiveCensus, CensusRunReport } from '../analysis/census/archive.js';
 import { count, groupThousands } from '../io/format.js';
 
 const fmt = groupThousands;
@@ -51,9 +52,10 @@ export function rootLocalSentence(report: CensusReport): string {
 }
 
 /**
- * The census report in a few sentences (what `census` prints), `source` naming where the files came from. Never throws.
+ * The census report in a few sentences (what `census` prints), `source` naming where the files came from,
+ * then a line per archive when the census read any ({@link archiveCensusText}). Never throws.
  */
-export function censusSummaryText(report: CensusReport, source: string): string {
+export function censusSummaryText(report: CensusRunReport, source: string): string {
   const s = report.skeletons;
   const c = report.components;
   const lines = [
@@ -109,5 +111,26 @@ export function censusSummaryText(report: CensusReport, source: string): string 
     lines.push(
       `Checks: ${fmt(everywhere)} of ${fmt(checks.length)} held on every Skeleton they apply to${[...failing, ...noted].length ? `; ${[...failing, ...noted].join('; ')}` : ''}.`,
     );
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n${archiveCensusText(report.archives ?? [])}`;
+}
+
+/** The archives' lines of the census summary: `DataPC.forge: 12,000 entries, 2,000 data files read (10,000 skipped by type), …`. Never throws. */
+export function archiveCensusText(lines: readonly ArchiveCensus[]): string {
+  return lines
+    .map((line) => {
+      if (line.version === null) return `${line.archive}: archive refused\n`;
+      const alike = line.profileChoice?.alike.length ? ` (${line.profileChoice.alike.join(', ')} read it alike)` : '';
+      const parts = [
+        `version ${line.version}`,
+        `profile ${line.profile ?? 'none'}${alike}`,
+        count(line.entries, 'entry', 'entries'),
+        `${groupThousands(line.dataFilesRead)} data files read (${groupThousands(line.dataFilesSkipped)} skipped by type${line.bookkeepingEntries ? `, ${groupThousands(line.bookkeepingEntries)} bookkeeping` : ''})`,
+        count(line.resources, 'resource'),
+        count(line.skeletons, 'Skeleton'),
+        count(line.skeletonComponents, 'SkeletonComponent'),
+      ];
+      if (line.refused > 0) parts.push(`${groupThousands(line.refused)} refused`);
+      return `${line.archive}: ${parts.join(', ')}\n`;
+    })
+    .join('');
 }

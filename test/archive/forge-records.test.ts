@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { openForge } from '../../src/archive/forge.js';
-import { forgeSkeletalFiles, type ForgeSkeletalFile } from '../../src/archive/forge-records.js';
+import {
+  forgeRecords,
+  forgeSkeletalFiles,
+  type ForgeRecordItem,
+  type ForgeRecordsOptions,
+  type ForgeSkeletalFile,
+} from '../../src/archive/forge-records.js';
+import { formatAddress } from '../../src/io/address.js';
 import type { ArchiveSource } from '../../src/archive/source.js';
 import { bytesSource } from '../../src/archive/source.js';
 import { bikeEntry, componentEntry, filler, MESH, riderEntry } from './forge-fixtures.js';
@@ -71,5 +78,82 @@ describe('forgeSkeletalFiles', () => {
     expect(offsets).toContain(dataFiles[0]!.offset);
     expect(offsets).not.toContain(dataFiles[2]!.offset);
     expect(offsets).not.toContain(dataFiles[3]!.offset);
+  });
+});
+
+/** An item as plain data: its kind, its address in words, and what it names. */
+function itemShape(item: ForgeRecordItem): unknown {
+  const where = formatAddress(item.address);
+  switch (item.kind) {
+    case 'selection':
+      return { selection: item.entries.map((e) => e.number), skippedByType: item.skippedByType, where };
+    case 'refusal':
+      return { refusal: [item.refusal.offset, item.refusal.path], where, addressed: item.refusal.address === item.address };
+    case 'record':
+      return { record: [item.entry.number, item.index, item.resource.name], where };
+    case 'dataFile':
+      return { dataFile: item.entry.number, resourceCount: item.resourceCount, where };
+    case 'failed':
+      return { failed: String(item.error), where };
+  }
+}
+
+async function records(source: ArchiveSource, options: Partial<ForgeRecordsOptions> = {}): Promise<unknown[]> {
+  const forge = await openForge(source, { profile: 'wildlands' });
+  const items: unknown[] = [];
+  for await (const item of forgeRecords(forge, { name: 'a.forge', ...options })) items.push(itemShape(item));
+  return items;
+}
+
+describe('forgeRecords', () => {
+  it('yields the selection, then a refused data file with its entry address and the next data file still read', async () => {
+    const { bytes, tocSets } = handArchive(entries, { version: 27 });
+    // Entry 1's TOC checksum (a v27 one-block set: the checksum at TOC set + 27, its bytes from + 31).
+    bytes[tocSets[1]! + 31]! ^= 0xff;
+    expect(await records(bytesSource(bytes))).toEqual([
+      // The crate's data file is typed Mesh: not read, one skipped by type.
+      { selection: [0, 1, 2], skippedByType: 1, where: 'a.forge' },
+      { record: [0, 0, 'Rider'], where: 'a.forge: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"' },
+      { dataFile: 0, resourceCount: 2, where: 'a.forge: entry 0 "CHR_Rider.Skeleton"' },
+      {
+        refusal: [tocSets[1]! + 27, 'entries[1].toc.blocks[0].checksum'],
+        where: 'a.forge: entry 1 "CHR_Bike.Skeleton"',
+        addressed: true,
+      },
+      {
+        record: [2, 0, 'RiderComponent'],
+        where: 'a.forge: entry 2 "CHR_Rider.SkeletonComponent": resource 0 "RiderComponent"',
+      },
+      { dataFile: 2, resourceCount: 1, where: 'a.forge: entry 2 "CHR_Rider.SkeletonComponent"' },
+    ]);
+  });
+
+  it('reads every data file with everyDataFile, and exactly the entries of a share, in its order', async () => {
+    const { bytes } = handArchive(entries, { version: 27 });
+    const every = await records(bytesSource(bytes), { everyDataFile: true });
+    expect(every[0]).toEqual({ selection: [0, 1, 2, 3], skippedByType: 0, where: 'a.forge' });
+    expect(every.at(-1)).toEqual({ dataFile: 3, resourceCount: 1, where: 'a.forge: entry 3 "PROP_Crate.Mesh"' });
+    const forge = await openForge(bytesSource(bytes), { profile: 'wildlands' });
+    const share = [forge.entries[2]!, forge.entries[0]!];
+    const items: unknown[] = [];
+    for await (const item of forgeRecords(forge, { name: 'a.forge', entries: share })) items.push(itemShape(item));
+    expect(
+      items.filter((i) => (i as { dataFile?: number }).dataFile !== undefined).map((i) => (i as { dataFile: number }).dataFile),
+    ).toEqual([2, 0]);
+  });
+
+  it('ends with the failure, at its entry, when the source fails mid-way, reading nothing after it', async () => {
+    const { bytes, dataFiles } = handArchive(entries, { version: 27 });
+    const source = bytesSource(bytes);
+    const failing: ArchiveSource = {
+      size: source.size,
+      read: (offset, length) => (offset === dataFiles[1]!.offset ? Promise.reject(new Error('disk gone')) : source.read(offset, length)),
+    };
+    expect(await records(failing)).toEqual([
+      { selection: [0, 1, 2], skippedByType: 1, where: 'a.forge' },
+      { record: [0, 0, 'Rider'], where: 'a.forge: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"' },
+      { dataFile: 0, resourceCount: 2, where: 'a.forge: entry 0 "CHR_Rider.Skeleton"' },
+      { failed: 'Error: disk gone', where: 'a.forge: entry 1 "CHR_Bike.Skeleton"' },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
-import { addPaths } from '../../src/cli/census-files.js';
+import { addPaths } from '../../src/node/census-files.js';
 import { walkInputs, type InputFile } from '../../src/cli/files.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
 import { INVENTORY_TARGETS, inventoryCorpus, inventoryFileCount, SeededRandom } from '../../src/samples/inventory.js';

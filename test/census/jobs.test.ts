@@ -1,30 +1,27 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCensus } from '../../src/cli/actions/census.js';
-import { defaultCensusJobs } from '../../src/cli/census-pool.js';
-import { walkInputs, type InputFile } from '../../src/cli/files.js';
+import { runCensus } from '../../src/node/census.js';
+import { defaultCensusJobs } from '../../src/node/census-pool.js';
+import { walkInputs, type InputWalk } from '../../src/node/files.js';
 import { toJsonText } from '../../src/export/json.js';
 import { ANVILNEXT_READING_DEFAULTS } from '../../src/formats/anvilnext/reading.js';
-import { builtInDictionary } from '../../src/names/dictionary.js';
 import { plantedCorpus, runCensusCli, type PlantedCorpus } from './helpers.js';
 
 let corpus: PlantedCorpus;
-let files: InputFile[];
+let walk: InputWalk;
 
 beforeAll(async () => {
   corpus = plantedCorpus();
-  files = [];
-  files.push(...walkInputs([corpus.dir]).files);
+  walk = walkInputs([corpus.dir]);
 });
 afterAll(() => rmSync(corpus.dir, { recursive: true, force: true }));
 
 const options = (jobs: number) => ({
   reading: ANVILNEXT_READING_DEFAULTS,
-  names: builtInDictionary(),
-  namesFiles: [],
   jobs,
   filesPerThread: 0,
+  walk,
 });
 
 describe('the default number of census threads', () => {
@@ -36,17 +33,47 @@ describe('the default number of census threads', () => {
 describe('census with worker threads', () => {
   it('gives identical JSON for jobs=1 (in-process) and jobs=2 (the main thread and a worker)', async () => {
     let progress = 0;
-    const one = toJsonText(await runCensus(files, options(1)));
-    const two = toJsonText(await runCensus(files, { ...options(2), onProgress: (done) => (progress = done) }));
+    const one = toJsonText(await runCensus([corpus.dir], options(1)));
+    const two = toJsonText(await runCensus([corpus.dir], { ...options(2), onProgress: ({ done }) => (progress = done) }));
     expect(two).toBe(one);
-    expect(progress).toBe(files.length);
+    expect(progress).toBe(walk.files.length);
     expect(JSON.parse(two).refusals).toHaveLength(7);
   });
 
   it('gives identical JSON with three threads for any order of the files', async () => {
-    const one = toJsonText(await runCensus(files, options(1)));
-    const three = toJsonText(await runCensus([...files].reverse(), options(3)));
+    const one = toJsonText(await runCensus([corpus.dir], options(1)));
+    const three = toJsonText(await runCensus([corpus.dir], { ...options(3), walk: { ...walk, files: [...walk.files].reverse() } }));
     expect(three).toBe(one);
+  });
+});
+
+describe('stopping a census', () => {
+  it('rejects with the reason of a signal already aborted, reading nothing', async () => {
+    let progressed = false;
+    const census = runCensus([corpus.dir], {
+      ...options(1),
+      signal: AbortSignal.abort(new Error('stopped')),
+      onProgress: () => (progressed = true),
+    });
+    await expect(census).rejects.toThrow('stopped');
+    expect(progressed).toBe(false);
+  });
+
+  it('rejects with the reason when aborted after the first batch, with a worker running', async () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const census = runCensus([corpus.dir], {
+      ...options(2),
+      signal: controller.signal,
+      onProgress: ({ done }) => {
+        seen.push(done);
+        controller.abort(new Error('stopped mid-way'));
+      },
+    });
+    await expect(census).rejects.toThrow('stopped mid-way');
+    // The walk found more files than one batch of the main thread (16): the census stopped before the end.
+    expect(walk.files.length).toBeGreaterThan(16);
+    expect(Math.max(...seen)).toBeLessThan(walk.files.length);
   });
 });
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
-import { addPaths } from '../../src/cli/census-files.js';
+import { addPaths } from '../../src/node/census-files.js';
 import { walkInputs, type InputFile } from '../../src/cli/files.js';
 import { censusConfidence, censusMarkdown, groupThousands } from '../../src/export/census-markdown.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
-import { addPaths } from '../../src/cli/census-files.js';
+import { addPaths } from '../../src/node/census-files.js';
 import { plantedCorpus, runCensusCli, type PlantedCorpus } from './helpers.js';
 
 let corpus: PlantedCorpus;

@@ -14,6 +14,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** What registering the commands may load: declarations, and constants shown in help text. */
 const ALLOWED = [
   /^src\/cli\/(main|errors|paths|options|names-option|limits)\.ts$/,
+  // The package root and the size limit, which the CLI shares with the node entry.
+  /^src\/node\/(package-root|limits)\.ts$/,
   /^src\/cli\/commands\/[a-z-]+\.ts$/,
   /^src\/formats\/(dialect|anvilnext\/reading)\.ts$/,
   /^src\/export\/options\.ts$/,

@@ -7,7 +7,7 @@
  * for ES2022 and ESNext, through `nodenext` and `bundler` resolution, with no DOM and no Node types,
  * and run. The library guide (docs/library.md) is checked and run the same way.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -203,7 +203,7 @@ afterAll(() => {
 describe('a consumer of the packed package', { timeout: 120_000 }, () => {
   it('gets the built entries and their declarations, and no tests or sources', () => {
     const files = readdirSync(join(consumer, 'node_modules/anvil-skeleton/dist'));
-    for (const entry of ['index', 'gltf', 'grammar', 'samples'])
+    for (const entry of ['index', 'gltf', 'grammar', 'samples', 'node'])
       expect(files).toEqual(expect.arrayContaining([`${entry}.js`, `${entry}.d.ts`]));
     const top = readdirSync(join(consumer, 'node_modules/anvil-skeleton'));
     expect(top).not.toContain('test');
@@ -232,6 +232,44 @@ describe('a consumer of the packed package', { timeout: 120_000 }, () => {
     expect((await checks.get('es2022-nodenext')!).code).toBe(0);
     const output = execFileSync(process.execPath, [join(consumer, 'out/consumer.js')], { cwd: consumer, encoding: 'utf8' });
     expect(output).toBe('consumer ran\n');
+  });
+
+  it('runCensus of a Node script that imports only the package entries gives the JSON of `anvil-skel census --json`', () => {
+    // A folder of loose files (the bundled samples) and archives: one holding the rider, one cut short.
+    const folder = join(temp, 'census-folder');
+    cpSync(join(ROOT, 'samples'), join(folder, 'samples'), { recursive: true });
+    const rider = new Uint8Array(readFileSync(join(ROOT, 'samples/anvilnext/MAD_CHR_Skel_U.Skeleton')));
+    const archive = guideArchive(rider);
+    writeFileSync(join(folder, 'DataPC.forge'), archive);
+    writeFileSync(join(folder, 'cut.forge'), archive.subarray(0, 200));
+    writeFileSync(
+      join(consumer, 'census.mjs'),
+      [
+        "import { toJsonText } from 'anvil-skeleton';",
+        "import { runCensus } from 'anvil-skeleton/node';",
+        'const [folder, jobs] = process.argv.slice(2);',
+        // filesPerThread 0: a worker thread of the installed package reads a share even of this small folder.
+        'const report = await runCensus([folder], { jobs: Number(jobs), filesPerThread: 0 });',
+        'process.stdout.write(toJsonText(report));',
+        '',
+      ].join('\n'),
+    );
+    const library = (jobs: number): unknown =>
+      JSON.parse(execFileSync(process.execPath, [join(consumer, 'census.mjs'), folder, String(jobs)], { cwd: consumer, encoding: 'utf8' }));
+    // The project's own built CLI (npm run build); it exits 1, since the cut archive is refused.
+    const cli = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'census', folder, '--json'], { cwd: consumer, encoding: 'utf8' });
+    expect(cli.status).toBe(1);
+    const expected = JSON.parse(cli.stdout) as {
+      archives: { archive: string; skeletons: number; version: number | null }[];
+      archiveRefused: number;
+    };
+    expect(expected.archives.map((a) => [a.archive, a.version, a.skeletons])).toEqual([
+      [join(folder, 'DataPC.forge'), 27, 1],
+      [join(folder, 'cut.forge'), null, 0],
+    ]);
+    expect(expected.archiveRefused).toBe(1);
+    expect(library(1)).toEqual(expected);
+    expect(library(2)).toEqual(expected);
   });
 
   it('the library guide (docs/library.md) type-checks and runs against the package', async () => {

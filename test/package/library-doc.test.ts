@@ -10,12 +10,14 @@ import * as root from '../../src/index.js';
 import * as gltf from '../../src/gltf.js';
 import * as grammar from '../../src/grammar.js';
 import * as samples from '../../src/samples.js';
+import * as node from '../../src/node.js';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   'anvil-skeleton': root,
   'anvil-skeleton/gltf': gltf,
   'anvil-skeleton/grammar': grammar,
   'anvil-skeleton/samples': samples,
+  'anvil-skeleton/node': node,
 };
 
 const page = readFileSync('docs/library.md', 'utf8');

@@ -1,152 +1,33 @@
 /**
- * What `census` does (declared in commands/census.ts). Large corpora are shared out to worker
- * threads in batches of paths; each posts back a partial census that the main thread merges, so
- * the report is the same for any `--jobs`.
+ * What `census` does (declared in commands/census.ts): parse the options, run the node entry's
+ * census (its worker pool shares large corpora out, and the report is the same for any `--jobs`),
+ * print the report and set the exit code.
  */
-import type { OpenForgeOptions } from '../../archive/forge-open.js';
-import { forgeOpenOptions } from '../options.js';
 import { existsSync } from 'node:fs';
 import { relative, isAbsolute } from 'node:path';
-import { CensusAccumulator, type CensusReport } from '../../analysis/census.js';
-import type { CensusState } from '../../analysis/census/state.js';
+import type { CensusReport } from '../../analysis/census.js';
 import { censusMarkdown } from '../../export/census-markdown.js';
 import { censusSummaryText } from '../../export/census-text.js';
 import { toJsonText } from '../../export/json.js';
-import type { Reading } from '../../formats/layout.js';
-import type { Dialect } from '../../formats/dialect.js';
-import type { NameDictionary } from '../../names/dictionary.js';
-import { addPaths } from '../census-files.js';
-import { defaultCensusJobs, nextTurn, runCensusWorkers } from '../census-pool.js';
-import type { CensusWorkerBatch, CensusWorkerData, CensusWorkerDone } from '../census-worker.js';
-import type { CensusCommandOptions } from '../commands/census.js';
+import { ArchiveProfileChoiceError, runCensus } from '../../node/census.js';
+import { defaultCensusJobs } from '../../node/census-pool.js';
+import { forgeOpenOptions, type ForceOptionValues, type ForgeProfileValues, type ResourceOptionValues } from '../options.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
-import { DEFAULT_MAX_SIZE } from '../limits.js';
-import { walkInputs, type InputFile, type InputProblem } from '../files.js';
-import { loadNameDictionary, nameListFiles } from '../name-lists.js';
+import { walkInputs } from '../files.js';
+import { nameListFiles, readNameListFile } from '../name-lists.js';
+import { NAMES_ENV_VAR, type NamesOptionValues } from '../names-option.js';
 import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
 import { JSON_OUTPUT, OutputRefusal, refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { offenderLine } from '../check-report.js';
-import { archiveCensusMarkdown, archiveCensusText, censusArchives, type ArchiveCensus } from '../census-archives.js';
 
-/**
- * Fewest files worth one more thread. A worker loads the modules and compiles the hot code anew,
- * which on two cores costs about what it saves below a few thousand small files (measured: the
- * 1,806-file inventory is no faster with two threads, the 18,050-file one a quarter faster), so
- * smaller corpora are read in-process only, and a corpus gets at most one thread per this many files.
- */
-export const CENSUS_FILES_PER_THREAD = 2000;
-
-export interface CensusRunOptions {
-  dialect?: Dialect;
-  /** Largest resource file read, in bytes (default DEFAULT_MAX_SIZE). */
-  maxSize?: number;
-  reading: Reading;
-  /** The name dictionary (built-in, environment list, `--names`), for the main thread's share. */
-  names: NameDictionary;
-  /** The `--names` files, for the workers to load the same dictionary. */
-  namesFiles: readonly string[];
-  /** Threads reading files at most, the main thread included: 1 reads in-process only. */
-  jobs: number;
-  /** Overrides CENSUS_FILES_PER_THREAD (0: use `jobs` threads whatever the corpus size). */
-  filesPerThread?: number;
-  onProgress?: (done: number) => void;
-  /** Read every data file of an archive, whatever type its index gives it (census-archives.ts). */
+/** The options of `census`, as commander parses them (declared in commands/census.ts). */
+export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues, ForgeProfileValues {
+  json?: string | boolean;
+  markdown?: string | boolean;
+  jobs?: string;
   everyDataFile?: boolean;
-  /** How archives are opened: the profile, detected by default. */
-  forge?: OpenForgeOptions;
-  /** Data files of archives done, of their total. */
-  onArchiveProgress?: (done: number, total: number) => void;
-}
-
-/** The census report, with a line per `.forge` archive when any was read. */
-export type CensusRunReport = CensusReport & { archives?: ArchiveCensus[] };
-
-/** Files a worker gets at a time (two batches in flight); the main thread takes smaller ones. */
-const WORKER_BATCH = 64;
-const MAIN_BATCH = 16;
-
-/** Hands out the files in batches to whichever thread asks next. */
-class PathQueue {
-  private next = 0;
-  constructor(private readonly paths: readonly InputFile[]) {}
-  take(n: number): InputFile[] | null {
-    if (this.next >= this.paths.length) return null;
-    const batch = this.paths.slice(this.next, this.next + n);
-    this.next += batch.length;
-    return batch;
-  }
-}
-
-/** Starts `count` workers that take batches from the queue; resolves with their partial states. */
-function startWorkers(
-  queue: PathQueue,
-  count: number,
-  options: CensusRunOptions,
-  onDone: (n: number, archives: readonly InputFile[]) => void,
-): Promise<CensusState[]> {
-  const workerData: CensusWorkerData = {
-    censusWorker: true,
-    dialect: options.dialect,
-    reading: { ...options.reading },
-    namesFiles: [...options.namesFiles],
-    maxSize: options.maxSize ?? DEFAULT_MAX_SIZE,
-  };
-  return runCensusWorkers<InputFile[], CensusWorkerBatch, CensusWorkerDone>({
-    module: 'census-worker',
-    what: 'census worker',
-    count,
-    workerData,
-    take: () => queue.take(WORKER_BATCH),
-    batch: (files) => ({ files }),
-    done: (files, reply) => onDone(files.length, reply.archives),
-  });
-}
-
-/**
- * Reads, counts and checks every file: in-process for a small corpus, else the main thread and
- * `jobs − 1` workers take batches from one queue. The report is the same for any number of jobs.
- */
-export async function runCensus(
-  paths: readonly InputFile[],
-  options: CensusRunOptions,
-  problems: readonly InputProblem[] = [],
-): Promise<CensusRunReport> {
-  const census = new CensusAccumulator({ dialect: options.dialect, reading: options.reading, names: options.names });
-  for (const problem of problems) {
-    if (problem.failed) census.addUnreadable(problem.path, problem.reason);
-    else census.addSkippedPath(problem.path, problem.reason);
-  }
-  const perThread = options.filesPerThread ?? CENSUS_FILES_PER_THREAD;
-  const threads = Math.max(1, Math.min(options.jobs, perThread === 0 ? options.jobs : Math.floor(paths.length / perThread)));
-  const queue = new PathQueue(paths);
-  let done = 0;
-  const archives: InputFile[] = [];
-  const progress = (n: number, found: readonly InputFile[] = []): void => {
-    done += n;
-    archives.push(...found);
-    options.onProgress?.(done);
-  };
-  const workers = threads > 1 ? startWorkers(queue, threads - 1, options, progress) : null;
-  // Let a failing worker's rejection be seen even while the main thread is busy.
-  workers?.catch(() => undefined);
-  for (let batch = queue.take(MAIN_BATCH); batch !== null; batch = queue.take(MAIN_BATCH)) {
-    addPaths(census, batch, { ...options, onArchive: (file) => archives.push(file) });
-    progress(batch.length);
-    if (workers) await nextTurn();
-  }
-  if (workers) for (const state of await workers) census.merge(state);
-  if (archives.length === 0) return census.report();
-  // Archives are read after the loose files, in walk order whichever thread found them.
-  const order = new Map(paths.map((p, i) => [p.path, i]));
-  archives.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
-  const lines = await censusArchives(
-    archives.map((a) => a.path),
-    census,
-    { ...options, namesFiles: options.namesFiles, onProgress: options.onArchiveProgress },
-  );
-  return { ...census.report(), archives: lines };
 }
 
 function parseJobs(value: string | undefined): number {
@@ -199,27 +80,30 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
         `census: no path given: counting the bundled samples at ${inputs[0]}; ${output.path} is the ${output.option} report\n`,
       );
   }
-  const names = await loadNameDictionary(options.names ?? []);
+  // The lists of ANVIL_SKEL_NAMES, then of --names, as the other commands read them (a bad one is a usage error).
+  const names: string[] = [];
+  const fromEnv = nameListFiles([]);
+  for (const file of fromEnv) names.push(...(await readNameListFile(file, `names file (from ${NAMES_ENV_VAR})`)));
+  for (const file of options.names ?? []) names.push(...(await readNameListFile(file, 'names file')));
   const progress = new Progress('census', walk.files.length);
   const archiveProgress = new Progress('census: archive data files');
-  const report = await runCensus(
-    walk.files,
-    {
-      ...read,
-      names,
-      namesFiles: options.names ?? [],
-      jobs,
-      onProgress: (done) => progress.update(done),
-      everyDataFile: options.everyDataFile === true,
-      forge: forgeOpenOptions(options),
-      onArchiveProgress: (done, total) => {
-        progress.done();
-        archiveProgress.setTotal(total);
-        archiveProgress.update(done);
-      },
+  const report = await runCensus(inputs, {
+    ...read,
+    walk,
+    names,
+    jobs,
+    everyDataFile: options.everyDataFile === true,
+    forge: forgeOpenOptions(options),
+    onProgress: ({ stage, done, total }) => {
+      if (stage === 'files') return progress.update(done);
+      progress.done();
+      archiveProgress.setTotal(total);
+      archiveProgress.update(done);
     },
-    walk.problems,
-  );
+  }).catch((error: unknown) => {
+    // Profiles that read an archive differently, or options its profile refuses: the user must choose (exit 2).
+    throw error instanceof ArchiveProfileChoiceError ? new UsageError(error.message) : error;
+  });
   progress.done();
   archiveProgress.done();
   const source = inputs.join(', ');
@@ -231,13 +115,12 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
     else await writeFileAtomic({ path: json, data: text, kind: JSON_OUTPUT, option: '--json' }, { command: 'census', force });
   }
   if (markdown !== null) {
-    const text = censusMarkdown(report, { source }) + (report.archives ? archiveCensusMarkdown(report.archives) : '');
+    const text = censusMarkdown(report, { source });
     if (markdown === 'stdout') process.stdout.write(text);
     else await writeFileAtomic({ path: markdown, data: text, kind: TEXT_OUTPUT, option: '--markdown' }, { command: 'census', force });
   }
   if (json !== 'stdout' && markdown !== 'stdout') {
     process.stdout.write(censusSummaryText(report, source));
-    if (report.archives) process.stdout.write(archiveCensusText(report.archives));
   }
   if (!report.ok) process.exitCode = EXIT_FAILED;
 }

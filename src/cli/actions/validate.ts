@@ -11,7 +11,7 @@ import type { CheckResult } from '../../analysis/checks/index.js';
 import { validateResourceBytes, type ResourceValidation } from '../../analysis/validate-resource.js';
 import type { NameDictionary } from '../../names/dictionary.js';
 import { count, formatOffset, groupThousands, plural } from '../../io/format.js';
-import type { ValidateOptions } from '../commands/validate.js';
+import type { ForgeProfileValues, ResourceOptionValues } from '../options.js';
 import { EXIT_FAILED } from '../errors.js';
 import { walkInputs, type InputFile } from '../files.js';
 import { checkFailureLines } from '../check-report.js';
@@ -21,23 +21,10 @@ import { resourceReadOptions, type ResourceReadOptions } from '../read-options.j
 import { Progress } from '../progress.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
 import type { HeaderClass } from '../../formats/resource.js';
-import { validateArchive } from '../validate-archive.js';
-import { EXIT_INTERRUPTED, Interrupted, InterruptWatch } from '../interrupt.js';
+import { validateArchive, type FileValidation } from '../validate-archive.js';
 
-export interface FileValidation {
-  file: string;
-  status: 'valid' | 'refused' | 'roundtrip-mismatch' | 'check-failed' | 'skipped' | 'not-a-resource' | 'unreadable';
-  kind?: string;
-  dialect?: string;
-  size?: number;
-  bones?: number;
-  roundtrip?: boolean | null;
-  /** Every named check's result (Skeletons only). */
-  checks?: CheckResult[];
-  /** Why a file was skipped or not read. */
-  reason?: string;
-  error?: { offset?: number; path?: string; expected?: string; actual?: string; message: string };
-}
+export type { FileValidation };
+import { EXIT_INTERRUPTED, Interrupted, InterruptWatch } from '../interrupt.js';
 
 interface CheckContext {
   dictionary: NameDictionary;
@@ -145,6 +132,17 @@ function validateBytes(
 }
 
 type Tally = Record<FileValidation['status'], number> & { skeletons: number; components: number; checkWarnings: number };
+
+/** The options of `validate`, as commander parses them (declared in commands/validate.ts). */
+export interface ValidateOptions extends ResourceOptionValues, ForgeProfileValues {
+  roundtrip?: boolean;
+  json?: boolean;
+  verbose?: boolean;
+  strict?: boolean;
+  checks: boolean;
+  names: string[];
+  everyDataFile?: boolean;
+}
 
 /** Runs `validate` with what commander parsed. */
 export async function validateCommand(paths: string[], options: ValidateOptions): Promise<void> {

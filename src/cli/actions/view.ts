@@ -4,12 +4,13 @@ import { forgeOpenOptions } from '../options.js';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
-import type { ViewOptions } from '../commands/view.js';
+import type { ForgeProfileValues, ResourceOptionValues } from '../options.js';
 import { UsageError } from '../errors.js';
 import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
-import { forgeEntryLabel, forgeEntriesToRead, forgeResourceLabel, isForgeHeader } from '../../archive/forge-select.js';
-import { forgeSkeletalFiles } from '../../archive/forge-records.js';
+import { isForgeHeader } from '../../archive/forge-select.js';
+import { forgeRecords } from '../../archive/forge-records.js';
+import { formatAddress } from '../../io/address.js';
 import { CLASS } from '../../formats/classes.js';
 import type { ParseError } from '../../io/errors.js';
 import { ArchiveRefusal, openForgeFile } from '../forge-archive.js';
@@ -106,39 +107,48 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
   }
   const inputs: ViewInput[] = [];
   try {
-    const { forge } = opened;
-    // An index entry refused (its data file outside the archive), or the chain ended: the path names the block and slot.
-    for (const refusal of forge.refusals) inputs.push(refused(shown, refusal));
-    const chosen = forgeEntriesToRead(forge.entries, options.everyDataFile === true);
     let done = 0;
-    options.onArchiveProgress?.(archive, done, chosen.length);
-    for await (const file of forgeSkeletalFiles(forge, chosen)) {
-      const entry = file.entry;
-      if ('refusal' in file) inputs.push(refused(`${shown}: ${forgeEntryLabel(entry)}`, file.refusal));
-      // Not a refusal: the file itself failed (it shrank, a read error), and nothing after it is read.
-      else if ('failed' in file)
-        inputs.push({
-          name: `${shown}: ${forgeEntryLabel(entry)}`,
-          bytes: null,
-          note: `cannot read the archive: ${fsReason(file.failed)}`,
-          archive,
-        });
-      else
-        for (const { index, resource } of file.records) {
-          const cls = resource.classHash >>> 0;
-          const name = forgeResourceLabel(shown, entry, index, resource.name);
-          if (resource.body.length > maxSize) {
-            const what = cls === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
-            const note = `${what} record of ${formatSize(resource.body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
+    let total = 0;
+    for await (const item of forgeRecords(opened.forge, { name: shown, everyDataFile: options.everyDataFile === true })) {
+      switch (item.kind) {
+        case 'selection':
+          total = item.entries.length;
+          options.onArchiveProgress?.(archive, done, total);
+          break;
+        case 'refusal':
+          // An index entry refused (its data file outside the archive, the path names the block and slot), or a data file.
+          inputs.push(refused(formatAddress(item.address), item.refusal));
+          if (item.entry !== null) options.onArchiveProgress?.(archive, ++done, total);
+          break;
+        case 'failed':
+          // Not a refusal: the file itself failed (it shrank, a read error), and nothing after it is read.
+          inputs.push({
+            name: formatAddress(item.address),
+            bytes: null,
+            note: `cannot read the archive: ${fsReason(item.error)}`,
+            archive,
+          });
+          options.onArchiveProgress?.(archive, ++done, total);
+          break;
+        case 'record': {
+          const name = formatAddress(item.address);
+          const body = item.resource.body;
+          if (body.length > maxSize) {
+            const what = item.resource.classHash >>> 0 === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
+            const note = `${what} record of ${formatSize(body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
             inputs.push({ name, bytes: null, note, archive });
           } else
             // A copy: the body is a view of the whole data file. Its place lets the page write the archive with it replaced.
-            inputs.push({ name, bytes: resource.body.slice(), archive, place: { entry: entry.number, resource: index } });
+            inputs.push({ name, bytes: body.slice(), archive, place: { entry: item.entry.number, resource: item.index } });
+          break;
         }
-      options.onArchiveProgress?.(archive, ++done, chosen.length);
+        case 'dataFile':
+          options.onArchiveProgress?.(archive, ++done, total);
+          break;
+      }
     }
     // Done, also when a failing source ended the reading early.
-    if (done !== chosen.length) options.onArchiveProgress?.(archive, chosen.length, chosen.length);
+    if (done !== total) options.onArchiveProgress?.(archive, total, total);
   } finally {
     await opened.close();
   }
@@ -168,6 +178,14 @@ function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) > 65535)
     throw new UsageError(`view: --port must be a number from 0 to 65535, not ${JSON.stringify(text)}`);
   return Number(text);
+}
+
+/** The options of `view`, as commander parses them (declared in commands/view.ts). */
+export interface ViewOptions extends ResourceOptionValues, ForgeProfileValues {
+  port: string;
+  open?: boolean;
+  names?: string[];
+  everyDataFile?: boolean;
 }
 
 /** Runs `view` with what commander parsed; resolves when the server stops (SIGINT or SIGTERM). */

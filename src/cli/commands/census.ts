@@ -5,26 +5,13 @@
  * actions/census.ts, loaded only when the command runs.
  */
 import type { Command } from 'commander';
-import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import {
-  addEveryDataFileOption,
-  addForceOption,
-  addResourceOptions,
-  OUTPUT_RULE_HELP,
-  type ForceOptionValues,
-  type ForgeProfileValues,
-  type ResourceOptionValues,
-} from '../options.js';
+import type { CensusCommandOptions } from '../actions/census.js';
+import { addNamesOption } from '../names-option.js';
+import { addEveryDataFileOption, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
 import { bundledSamplesDir } from '../paths.js';
 
 export { bundledSamplesDir };
-
-export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues, ForgeProfileValues {
-  json?: string | boolean;
-  markdown?: string | boolean;
-  jobs?: string;
-  everyDataFile?: boolean;
-}
+export type { CensusCommandOptions };
 
 export function registerCensusCommand(program: Command): void {
   const command = program

@@ -1,19 +1,10 @@
 /** `validate <paths...>`: every resource decoded to its exact end. The work is in actions/validate.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
+import type { ValidateOptions } from '../actions/validate.js';
 import { addNamesOption } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions } from '../options.js';
 
-export type { FileValidation } from '../actions/validate.js';
-
-export interface ValidateOptions extends ResourceOptionValues, ForgeProfileValues {
-  roundtrip?: boolean;
-  json?: boolean;
-  verbose?: boolean;
-  strict?: boolean;
-  checks: boolean;
-  names: string[];
-  everyDataFile?: boolean;
-}
+export type { ValidateOptions } from '../actions/validate.js';
 
 export function registerValidateCommand(program: Command): void {
   const command = program

@@ -1,14 +1,10 @@
 /** `view [paths...]`: the web viewer on 127.0.0.1. The work is in actions/view.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
+import type { ViewOptions } from '../actions/view.js';
 import { addNamesOption } from '../names-option.js';
-import { addEveryDataFileOption, addResourceOptions, type ResourceOptionValues, type ForgeProfileValues } from '../options.js';
+import { addEveryDataFileOption, addResourceOptions } from '../options.js';
 
-export interface ViewOptions extends ResourceOptionValues, ForgeProfileValues {
-  port: string;
-  open?: boolean;
-  names?: string[];
-  everyDataFile?: boolean;
-}
+export type { ViewOptions } from '../actions/view.js';
 
 export const DEFAULT_VIEW_PORT = 7347;
 

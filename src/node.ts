@@ -1,0 +1,21 @@
+/**
+ * `anvil-skeleton/node`: the library's workflows that need Node: files and folders on disk, and
+ * threads. An archive file opened for positional reads (for `openForge` and `censusArchive`), the
+ * walk over the paths a command is given, one file read as the commands read it, and the census
+ * of files, folders and archives with a pool of worker threads, whose report is the CLI's
+ * `census --json`.
+ *
+ * @packageDocumentation
+ */
+export { openArchiveFile, type ArchiveFileSource } from './node/archive-file-source.js';
+export { NoInputError, walkInputs, type InputFile, type InputProblem, type InputWalk } from './node/files.js';
+export { readInputFile, type InputRead, type InputReadOptions } from './node/input-file.js';
+export { DEFAULT_MAX_SIZE } from './node/limits.js';
+export {
+  runCensus,
+  ArchiveProfileChoiceError,
+  CENSUS_FILES_PER_THREAD,
+  type CensusProgress,
+  type RunCensusOptions,
+} from './node/census.js';
+export { defaultCensusJobs } from './node/census-pool.js';
