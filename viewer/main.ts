@@ -17,7 +17,7 @@ import {
   type Transform,
 } from '../src/index.js';
 import { isArchiveFile, readArchiveFile } from './archive.js';
-import { boneOfPath, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
+import { boneOfSpan, openFile, regionAt, type OpenedFile, type ReadSettings } from './analysis.js';
 import { HexView, renderHexLegend } from './hex.js';
 import { renderMarkdown } from './markdown.js';
 import { assembleHeldFiles, renderAssemblies, type ComponentAssembly, type HeldFile } from './assembly-tab.js';
@@ -229,7 +229,7 @@ function pickByte(offset: number): void {
   const owner = region < 0 ? -1 : current.regions.owner[region]!;
   if (owner < 0) return;
   selectedSpan = owner;
-  const bone = boneOfPath(current.spans[owner]!.path);
+  const bone = boneOfSpan(current.spans[owner]!);
   if (bone >= 0 && current.skeleton !== null) selectBone(bone, 'hex');
   else {
     // A field of the resource itself: the inspector shows the resource's fields, this one marked.
