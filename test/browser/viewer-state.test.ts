@@ -120,6 +120,42 @@ describe('the URL, a projection of the selection', () => {
   });
 });
 
+/** The panels drawn by what `act` does: the performance measures `viewer:<panel>` the page records for each draw. */
+async function drawnBy(page: Page, act: () => Promise<void>): Promise<string[]> {
+  await page.evaluate(() => performance.clearMeasures());
+  await act();
+  return page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('measure')
+        .map((m) => m.name)
+        .filter((n) => n.startsWith('viewer:'))
+        .map((n) => n.slice('viewer:'.length)),
+    ),
+  ]);
+}
+
+describe('one update, the panels that depend on what changed', () => {
+  it('a bone redraws the hex, 3D, tree and inspector; the pose the 3D and inspector; a tab the tabs; a file every panel of the selection', async () => {
+    const page = await newPage();
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await select(page, RIDER);
+    const bone = await drawnBy(page, () => page.click('#tree-list button[data-bone="5"]'));
+    expect(bone.sort()).toEqual(['hex', 'inspector', 'scene', 'tree']);
+    const pose = await drawnBy(page, () => page.click('#pose-runtime'));
+    expect(pose.sort()).toEqual(['inspector', 'scene']);
+    const search = await drawnBy(page, () => page.fill('#tree-search', 'hips'));
+    expect(search).toEqual(['tree']);
+    const tab = await drawnBy(page, () => page.click('#tab-skinning'));
+    expect(tab.sort()).toEqual(['assembly', 'census', 'hex', 'tabs']); // the reports and the hex look at the tab, and draw nothing for this one
+    expect(await page.$$eval('#census-view > *', (n) => n.length)).toBe(0); // the census is made only when its tab is shown
+    const file = await drawnBy(page, () => select(page, BIKE));
+    expect(file.sort()).toEqual(['edit', 'files', 'header', 'hex', 'inspector', 'read', 'scene', 'skinning', 'tree', 'webgl']);
+    await page.close();
+  });
+});
+
 /** The `census` command's Markdown as the lines a reader sees: headings, paragraphs, list items, and table rows as cells joined by ` | `. */
 function markdownLines(markdown: string): string[] {
   const plain = (text: string): string => text.replace(/\\\|/g, '|').replace(/`/g, '').replace(/\*\*/g, '');
