@@ -12,7 +12,7 @@ import { count, noun } from './dom.js';
 import { failedSummary, summarize, type Entry, type Listed } from './file-list.js';
 import { renderHexLegend } from './hex.js';
 import type { ShownAssembly } from './inspector.js';
-import { readListedEntries } from './loading.js';
+import { entryBytesFetcher, readListedEntries } from './loading.js';
 import { safeSummary, wireLocalFiles } from './local-files.js';
 import { createPanels } from './panels.js';
 import {
@@ -85,30 +85,8 @@ function show(next: { entry: Entry | null; file: OpenedFile | null; assembly: Sh
   update({ ...next, bone: boneIn(next, bone), span: -1 }, origin);
 }
 
-/** Fetches under way, so a file asked for twice (the first read, a click) is fetched once. */
-const fetching = new Map<Entry, Promise<Uint8Array | null>>();
-
-function bytesOf(entry: Entry): Promise<Uint8Array | null> {
-  if (entry.bytes !== null) return Promise.resolve(entry.bytes);
-  if (entry.size === null) return Promise.resolve(null);
-  let pending = fetching.get(entry);
-  if (pending === undefined) {
-    pending = (async () => {
-      const response = await fetch(`api/input/${encodeURIComponent(entry.id)}`);
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      entry.bytes = new Uint8Array(await response.arrayBuffer());
-      return entry.bytes;
-    })()
-      .catch((error: unknown) => {
-        entry.note = `could not be fetched: ${(error as Error).message}`;
-        entry.summary = null;
-        return null;
-      })
-      .finally(() => fetching.delete(entry));
-    fetching.set(entry, pending);
-  }
-  return pending;
-}
+/** An entry's bytes: kept, or fetched once from the server. */
+const bytesOf = entryBytesFetcher();
 
 /** Reads a row's bytes and opens them (decoded when selected), then shows it. */
 async function openEntry(entry: Entry, bone: number, origin: Origin = 'list'): Promise<void> {
