@@ -77,7 +77,8 @@ function selectBone(bone: number, origin: Origin): void {
 function selectSpan(span: number, bone: number, origin: Origin): void {
   if (state.file === null) return;
   // A field of the resource itself (no bone): the inspector shows the resource's fields, this one marked.
-  update({ span, bone: boneIn(state, bone) }, origin);
+  const owner = boneIn(state, bone);
+  update(owner === state.bone ? { span } : { span, bone: owner }, origin);
 }
 
 /** Shows a row (its file once read) or an assembled rig in every panel, `bone` selected when it has one. */
