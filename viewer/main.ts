@@ -40,13 +40,13 @@ const state: ViewerState = initialState();
  */
 function update(change: Change, origin: Origin = 'user'): void {
   const changed = new Set(Object.keys(change) as StateKey[]);
-  const before = hashOf(state);
+  const before = { hash: hashOf(state), entry: state.entry, assembly: state.assembly?.id };
   Object.assign(state, change);
   for (const panel of panels) if (panel.deps.some((key) => changed.has(key))) timed(panel.name, () => panel.render(state, changed, origin));
   if (!URL_KEYS.some((key) => changed.has(key))) return;
   const hash = hashOf(state);
-  if (location.hash === hash || (origin === 'url' && hash === before)) return;
-  const anotherView = changed.has('entry') || changed.has('assembly');
+  if (location.hash === hash || (origin === 'url' && hash === before.hash)) return;
+  const anotherView = state.entry !== before.entry || state.assembly?.id !== before.assembly;
   if (anotherView && origin !== 'url' && location.hash !== '') history.pushState(null, '', hash);
   else history.replaceState(null, '', hash);
 }
