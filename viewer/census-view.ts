@@ -274,7 +274,7 @@ function typesAndRoot(w: Writer, report: CensusReport): Node[] {
   }
   const n = report.rootLocalCompared;
   if (n > 0) {
-    const which = n === 1 ? 'Skeleton that stores' : `${count(n)} Skeletons that store`;
+    const which = n === 1 ? '1 Skeleton that stores' : `${count(n)} Skeletons that store`;
     out.push(
       el('h2', '', 'Root local and own transform'),
       el(
