@@ -65,10 +65,10 @@ export interface OpenedFile {
   failuresByBone: Map<number, { check: CheckResult; message: string }[]>;
 }
 
-/** The bone a span path belongs to (`bones[3].parent` → 3), or -1. */
-export function boneOfPath(path: string): number {
-  const m = /^bones\[(\d+)\]/.exec(path);
-  return m === null ? -1 : Number(m[1]);
+/** The bone a span belongs to (`['bones', 3, 'parent']` → 3), or -1. */
+export function boneOfSpan(span: Pick<Span, 'segments'>): number {
+  const [field, index] = span.segments;
+  return field === 'bones' && typeof index === 'number' ? index : -1;
 }
 
 /** Innermost-span regions over [0, length), in one sweep of the spans sorted by start, longer first. */
@@ -180,8 +180,11 @@ export function openFile(id: string, name: string, bytes: Uint8Array, settings: 
     };
   }
   for (const span of file.spans) {
-    const m = /^bones\[(\d+)\]$/.exec(span.path);
-    if (m !== null) file.boneRecords.set(Number(m[1]), [span.start, span.end]);
+    // `bones[i]` itself, not one of its fields: the bone's whole record.
+    if (span.segments.length === 2) {
+      const bone = boneOfSpan(span);
+      if (bone >= 0) file.boneRecords.set(bone, [span.start, span.end]);
+    }
   }
   if (file.resource !== null && file.resource.kind === 'Skeleton') {
     file.skeleton = skeletonFromResource(file.resource);

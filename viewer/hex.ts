@@ -3,8 +3,9 @@
  * scroll, so a 25 MB file scrolls as smoothly as a small one. Past a few million pixels the scroll
  * position maps to rows proportionally (browsers cap an element's height).
  */
-import { regionAt, type OpenedFile } from './analysis.js';
+import { boneOfSpan, regionAt, type OpenedFile } from './analysis.js';
 import { el } from './dom.js';
+import { spanValue } from './values.js';
 
 export const BYTES_PER_ROW = 16;
 const ROW_HEIGHT = 18;
@@ -14,7 +15,45 @@ export interface HexHooks {
   /** A byte was clicked. */
   pick(offset: number): void;
   /** Words for the tooltip of the region holding a byte. */
-  describe(offset: number): { path: string; confidence: string; value: string; type: string } | null;
+  describe(offset: number): ByteDescription | null;
+}
+
+/** What the tooltip of a byte says: the innermost field holding it, its confidence, type and value. */
+export interface ByteDescription {
+  path: string;
+  confidence: string;
+  value: string;
+  type: string;
+}
+
+/** The span (an index into the file's spans) whose bytes hold `offset` innermost, or -1 outside every field. */
+export function spanAt(file: OpenedFile, offset: number): number {
+  const region = regionAt(file.regions, offset);
+  return region < 0 ? -1 : Math.max(-1, file.regions.owner[region]!);
+}
+
+/** The bone a byte belongs to (its field's first segments are `bones`, i), or -1. */
+export function boneAt(file: OpenedFile, offset: number): number {
+  const owner = spanAt(file, offset);
+  return owner < 0 ? -1 : boneOfSpan(file.spans[owner]!);
+}
+
+/** The tooltip's words for a byte of the file, or null past its end. */
+export function describeByte(file: OpenedFile, offset: number): ByteDescription | null {
+  const region = regionAt(file.regions, offset);
+  if (region < 0) return null;
+  const owner = file.regions.owner[region]!;
+  if (owner === -2) return { path: '(after the refusal: not read)', confidence: '', type: '', value: '' };
+  if (owner === -1) return { path: '(outside every field)', confidence: '', type: '', value: '' };
+  const span = file.spans[owner]!;
+  const info = file.fieldInfo(span.path);
+  const leaf = file.regions.leaf[region] === 1;
+  return {
+    path: leaf ? span.path : `${span.path} (count or tag)`,
+    confidence: info?.confidence ?? '',
+    type: info?.type ?? '',
+    value: leaf ? spanValue(file, owner) : '',
+  };
 }
 
 /** The class naming a confidence in the CSS (`public reading` → `public`). */

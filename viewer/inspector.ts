@@ -5,7 +5,7 @@
  * with where it came from. Checks that fail a file are in the failure colour, warnings in the
  * warning colour.
  */
-import { formatHash, type Assembly, type Skeleton, type Transform } from '../src/index.js';
+import { formatHash, type Assembly, type PathSegment, type Skeleton, type Transform } from '../src/index.js';
 import type { OpenedFile } from './analysis.js';
 import { describeConflict } from './assembly-tab.js';
 import { el, nameOrHash, plural } from './dom.js';
@@ -59,20 +59,24 @@ function checkLine(check: Parameters<typeof severityOf>[0], text: string): HTMLE
   return el('div', severityOf(check) === 'warns' ? 'failure warning' : 'failure', text);
 }
 
-/** The record's fields one level below `prefix` (`bones[3]` or the top level), as table rows with offset, value and confidence. */
-function fieldRows(file: OpenedFile, prefix: string, state: InspectorState): HTMLTableElement {
+/** Whether `segments` begins with `prefix`. */
+function under(segments: readonly PathSegment[], prefix: readonly PathSegment[]): boolean {
+  return segments.length > prefix.length && prefix.every((segment, i) => segments[i] === segment);
+}
+
+/** The record's fields one level below `prefix` (`['bones', 3]` or the top level), as table rows with offset, value and confidence. */
+function fieldRows(file: OpenedFile, prefix: readonly PathSegment[], state: InspectorState): HTMLTableElement {
   const t = el('table', 'fields');
   const head = t.createTHead().insertRow();
   for (const h of ['field', 'offset', 'value']) head.append(el('th', '', h));
-  const direct = prefix === '' ? /^[A-Za-z_$][\w$]*$/ : new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}\\.[A-Za-z_$][\\w$]*$`);
   const body = t.createTBody();
   file.spans.forEach((span, index) => {
-    if (!direct.test(span.path)) return;
+    const name = span.segments[prefix.length];
+    if (span.segments.length !== prefix.length + 1 || typeof name !== 'string' || !under(span.segments, prefix)) return;
     const tr = body.insertRow();
     tr.className = 'field-row';
     if (index === state.span) tr.classList.add('selected-field');
     tr.dataset.path = span.path;
-    const name = prefix === '' ? span.path : span.path.slice(prefix.length + 1);
     const info = file.fieldInfo(span.path);
     const key = tr.insertCell();
     key.className = 'key';
@@ -206,7 +210,7 @@ export function renderInspector(box: HTMLElement, state: InspectorState): void {
       box.append(el('h3', '', 'failing checks'));
       for (const c of failed) box.append(checkLine(c, `${c.id} (${c.confidence}): ${c.summary ?? plural(c.offenderCount, 'offender')}`));
     }
-    box.append(el('h3', '', 'fields'), fieldRows(file, '', state));
+    box.append(el('h3', '', 'fields'), fieldRows(file, [], state));
     return;
   }
   box.append(el('h3', '', `bone ${state.bone}: ${state.boneName(state.bone)}`));
@@ -217,15 +221,13 @@ export function renderInspector(box: HTMLElement, state: InspectorState): void {
   for (const f of failures) box.append(checkLine(f.check, `${f.check.id} (${f.check.confidence}): ${f.message}`));
   const record = file.boneRecords.get(state.bone);
   box.append(el('h3', '', `record${record !== undefined ? ` at ${hexOffset(record[0])}, ${plural(record[1] - record[0], 'byte')}` : ''}`));
-  box.append(fieldRows(file, `bones[${state.bone}]`, state));
-  appendNestedRecords(box, file, `bones[${state.bone}]`, state, (field, index) => {
+  box.append(fieldRows(file, ['bones', state.bone], state));
+  appendNestedRecords(box, file, ['bones', state.bone], state, (field, index) => {
     // A BoneModifier's heading names its class, as the model has it.
     const modifier = field === 'modifiers' ? bone.modifiers?.[index] : undefined;
     return modifier === undefined ? '' : `: ${modifier.className ?? 'unnamed'} (${formatHash(modifier.classHash)})`;
   });
 }
-
-const NESTED_ELEMENT = /^\.([A-Za-z_$][\w$]*)\[(\d+)\]$/;
 
 /**
  * The records an array field of `prefix` holds (a bone's modifiers, a modifier's targets), each
@@ -235,30 +237,27 @@ const NESTED_ELEMENT = /^\.([A-Za-z_$][\w$]*)\[(\d+)\]$/;
 function appendNestedRecords(
   box: HTMLElement,
   file: OpenedFile,
-  prefix: string,
+  prefix: readonly PathSegment[],
   state: InspectorState,
   label: (field: string, index: number) => string = () => '',
 ): void {
-  const elements: { path: string; field: string; index: number }[] = [];
+  const elements: { path: string; segments: readonly PathSegment[]; field: string; index: number }[] = [];
   const withFields = new Set<string>();
-  const below = `${prefix}.`;
   for (const span of file.spans) {
-    if (!span.path.startsWith(below)) continue;
-    const rest = span.path.slice(prefix.length);
-    const m = NESTED_ELEMENT.exec(rest);
-    if (m !== null) elements.push({ path: span.path, field: m[1]!, index: Number(m[2]) });
-    else {
-      // `prefix.field[i].x`: element `prefix.field[i]` has fields of its own.
-      const element = /^\.[A-Za-z_$][\w$]*\[\d+\](?=\.)/.exec(rest);
-      if (element !== null) withFields.add(prefix + element[0]);
-    }
+    if (!under(span.segments, prefix)) continue;
+    const [field, index] = span.segments.slice(prefix.length);
+    if (typeof field !== 'string' || typeof index !== 'number') continue;
+    const element = span.segments.slice(0, prefix.length + 2);
+    // `prefix.field[i]` itself is an element; a span below it says the element has fields of its own.
+    if (span.segments.length === prefix.length + 2) elements.push({ path: span.path, segments: element, field, index });
+    else if (typeof span.segments[prefix.length + 2] === 'string') withFields.add(JSON.stringify(element));
   }
   for (const e of elements) {
-    if (!withFields.has(e.path)) continue;
+    if (!withFields.has(JSON.stringify(e.segments))) continue;
     const section = el('div', 'nested-record');
     section.dataset.path = e.path;
-    section.append(el('h4', '', `${e.field}[${e.index}]${label(e.field, e.index)}`), fieldRows(file, e.path, state));
-    appendNestedRecords(section, file, e.path, state);
+    section.append(el('h4', '', `${e.field}[${e.index}]${label(e.field, e.index)}`), fieldRows(file, e.segments, state));
+    appendNestedRecords(section, file, e.segments, state);
     box.append(section);
   }
 }

@@ -15,6 +15,36 @@ export interface ListedReadHooks {
   progress(done: number, total: number): void;
 }
 
+/**
+ * The bytes of an entry: kept once read, fetched from the server (`api/input/<id>`) when listed with
+ * a size, none otherwise. A fetch under way is shared, so a file asked for twice (the first read, a
+ * click) is fetched once; a failed one is said in the entry's note, and gives none.
+ */
+export function entryBytesFetcher(): (entry: Entry) => Promise<Uint8Array | null> {
+  const fetching = new Map<Entry, Promise<Uint8Array | null>>();
+  return (entry) => {
+    if (entry.bytes !== null) return Promise.resolve(entry.bytes);
+    if (entry.size === null) return Promise.resolve(null);
+    let pending = fetching.get(entry);
+    if (pending === undefined) {
+      pending = (async () => {
+        const response = await fetch(`api/input/${encodeURIComponent(entry.id)}`);
+        if (!response.ok) throw new Error(`the server answered ${response.status}`);
+        entry.bytes = new Uint8Array(await response.arrayBuffer());
+        return entry.bytes;
+      })()
+        .catch((error: unknown) => {
+          entry.note = `could not be fetched: ${(error as Error).message}`;
+          entry.summary = null;
+          return null;
+        })
+        .finally(() => fetching.delete(entry));
+      fetching.set(entry, pending);
+    }
+    return pending;
+  };
+}
+
 /** Fetches in flight at once when files are fetched one by one: enough to hide the round trips, few enough to leave the page its connections. */
 const IN_FLIGHT = 6;
 /** Work between two yields to the page, in milliseconds: about two frames' worth. */

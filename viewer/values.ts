@@ -3,7 +3,7 @@
  * class hashes with their class name, pointers, byte runs, and a span's value (from the decoded
  * record, or read plainly from its bytes when the record keeps none, as for constants).
  */
-import { classDictionary, findLayout, formatHash } from '../src/index.js';
+import { classDictionary, findLayout, formatHash, type PathSegment } from '../src/index.js';
 import type { OpenedFile } from './analysis.js';
 import { plural } from './dom.js';
 
@@ -73,12 +73,11 @@ export function formatValue(value: unknown, idWidth = 16, depth = 0): string {
   return String(value);
 }
 
-/** The decoded value at a span path (`bones[3].parent`), stepping through inline pointers; undefined when the record has none (constants). */
-function valueAtPath(record: unknown, path: string): unknown {
+/** The decoded value at a span's path (`['bones', 3, 'parent']`), stepping through inline pointers; undefined when the record has none (constants). */
+function valueAtPath(record: unknown, segments: readonly PathSegment[]): unknown {
   let at: unknown = record;
-  for (const m of path.matchAll(/([A-Za-z_$][\w$]*)|\[(\d+)\]/g)) {
+  for (const key of segments) {
     if (at === null || typeof at !== 'object') return undefined;
-    const key = m[1] ?? Number(m[2]);
     let o = at as Record<string | number, unknown>;
     if (!(key in o) && o.kind === 'inline' && typeof o.value === 'object' && o.value !== null) o = o.value as Record<string, unknown>;
     at = o[key];
@@ -101,9 +100,9 @@ function rawValue(bytes: Uint8Array, start: number, end: number, idWidth: number
 export function spanValue(file: OpenedFile, spanIndex: number): string {
   const span = file.spans[spanIndex]!;
   // A class hash is a name's CRC-32, never a number or a float: it is shown as the class it names.
-  if (/(^|\.)classHash$/.test(span.path) && span.end - span.start === 4)
+  if (span.segments[span.segments.length - 1] === 'classHash' && span.end - span.start === 4)
     return formatClassHash(new DataView(file.bytes.buffer, file.bytes.byteOffset + span.start, 4).getUint32(0, true));
   const idWidth = idWidthOf(file.header?.dialect);
-  const decoded = file.resource === null ? undefined : valueAtPath(file.resource.record, span.path);
+  const decoded = file.resource === null ? undefined : valueAtPath(file.resource.record, span.segments);
   return decoded === undefined ? rawValue(file.bytes, span.start, span.end, idWidth) : formatValue(decoded, idWidth);
 }

@@ -45,7 +45,8 @@ export function counted<C extends AnyCodec>(element: C, options: ArrayOptions = 
         const start = r.pos;
         out.push(element.read(r, ctx));
         if (track) {
-          if (ctx.spans && path.length <= ctx.spanDepth) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+          if (ctx.spans && path.length <= ctx.spanDepth)
+            ctx.spans.push({ path: formatPath(path), segments: path.slice(), start, end: r.pos });
           path.pop();
         }
       }

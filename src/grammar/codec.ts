@@ -5,6 +5,7 @@
 import type { ByteReader } from '../io/reader.js';
 import type { ByteWriter } from '../io/writer.js';
 import type { IdScope } from './scope.js';
+import type { PathSegment } from '../io/format.js';
 
 /**
  * How sure we are of a field: as the seed labels it, or `public reading` where the only source is
@@ -16,8 +17,10 @@ export const CONFIDENCES: readonly Confidence[] = ['Proven', 'Observed', 'Inferr
 
 /** A field's byte range in the input, recorded only when asked for. */
 export interface Span {
-  /** The field path, e.g. `bones[3].parent`. */
+  /** The field path as text, e.g. `bones[3].parent`. */
   path: string;
+  /** The same path as segments, e.g. `['bones', 3, 'parent']`: field names and array indices, for code that walks it. */
+  segments: readonly PathSegment[];
   /** Offset of the field's first byte. */
   start: number;
   /** Offset one past the field's last byte. */

@@ -109,7 +109,8 @@ export function countedBy<C extends AnyCodec>(count: Codec<number>, element: C, 
         const start = r.pos;
         out.push(element.read(r, ctx) as Infer<C>);
         if (track) {
-          if (ctx.spans && path.length <= ctx.spanDepth) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+          if (ctx.spans && path.length <= ctx.spanDepth)
+            ctx.spans.push({ path: formatPath(path), segments: path.slice(), start, end: r.pos });
           path.pop();
         }
       }

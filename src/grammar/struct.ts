@@ -128,7 +128,8 @@ export function struct<S extends Record<string, FieldSpec | undefined>>(
         }
         if (f.keep) out[f.name] = value;
         if (track) {
-          if (ctx.spans && path.length <= ctx.spanDepth) ctx.spans.push({ path: formatPath(path), start, end: r.pos });
+          if (ctx.spans && path.length <= ctx.spanDepth)
+            ctx.spans.push({ path: formatPath(path), segments: path.slice(), start, end: r.pos });
           path.pop();
         }
       }

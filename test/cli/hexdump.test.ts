@@ -5,16 +5,20 @@ import { runCli } from '../helpers/cli.js';
 describe('annotated hex dump', () => {
   it('covers every byte once, labelling counts and tags with their field', () => {
     const regions = annotatedRegions(10, [
-      { path: 'a', start: 0, end: 4 },
-      { path: 'list[0]', start: 8, end: 10 },
-      { path: 'list', start: 4, end: 10 },
+      { path: 'a', segments: ['a'], start: 0, end: 4 },
+      { path: 'list[0]', segments: ['list', 0], start: 8, end: 10 },
+      { path: 'list', segments: ['list'], start: 4, end: 10 },
     ]);
     expect(regions).toEqual([
       { start: 0, end: 4, label: 'a' },
       { start: 4, end: 8, label: 'list (count or tag)' },
       { start: 8, end: 10, label: 'list[0]' },
     ]);
-    const dump = annotatedHexDump(Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), [{ path: 'all', start: 0, end: 10 }], 4);
+    const dump = annotatedHexDump(
+      Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+      [{ path: 'all', segments: ['all'], start: 0, end: 10 }],
+      4,
+    );
     expect(dump.split('\n')[0]).toBe('0x00000000  01 02 03 04  all');
     expect(dump.split('\n')[2]).toBe('0x00000008  09 0A        …');
   });

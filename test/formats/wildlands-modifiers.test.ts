@@ -182,7 +182,12 @@ describe('several modifiers on one bone', () => {
     const { spans } = readResourceAs(threeModifiers(), WILDLANDS, { spans: true });
     const span = (path: string) => spans!.find((s) => s.path === path);
     // Second modifier: 249 + 36 = 285; its class at +9, its paste bone at +31, its flag at +40.
-    expect(span('bones[1].modifiers[1]')).toEqual({ path: 'bones[1].modifiers[1]', start: 285, end: 285 + 41 });
+    expect(span('bones[1].modifiers[1]')).toEqual({
+      path: 'bones[1].modifiers[1]',
+      segments: ['bones', 1, 'modifiers', 1],
+      start: 285,
+      end: 285 + 41,
+    });
     expect(span('bones[1].modifiers[1].classHash')).toMatchObject({ start: 294, end: 298 });
     expect(span('bones[1].modifiers[1].pasteBone')).toMatchObject({ start: 316, end: 325 });
     // Third: 285 + 41 = 326; its settings after the common part.

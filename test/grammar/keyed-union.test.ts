@@ -36,8 +36,8 @@ describe('keyedUnion', () => {
     ]);
     expect(encodeAll(things, value)).toEqual(bytes);
     // The case's fields are spanned under the element, after the common part.
-    expect(spans!.find((s) => s.path === '[0].value')).toEqual({ path: '[0].value', start: 9, end: 13 });
-    expect(spans!.find((s) => s.path === '[1].values')).toEqual({ path: '[1].values', start: 18, end: 30 });
+    expect(spans!.find((s) => s.path === '[0].value')).toEqual({ path: '[0].value', segments: [0, 'value'], start: 9, end: 13 });
+    expect(spans!.find((s) => s.path === '[1].values')).toEqual({ path: '[1].values', segments: [1, 'values'], start: 18, end: 30 });
   });
 
   it('refuses a key no case has at the key field, naming it, when reading and writing', () => {
