@@ -141,6 +141,19 @@ export {
   type AssemblyConflictKind,
   type BoneSource,
 } from './analysis/assemble.js';
+export {
+  anvilnextSkeletonId,
+  assembleComponent,
+  assembleComponents,
+  cachedSkeletonLookup,
+  SkeletonIndex,
+  type AssemblyProblem,
+  type ComponentAssembly,
+  type ComponentSource,
+  type FoundSkeleton,
+  type SkeletonDuplicate,
+  type SkeletonLookup,
+} from './analysis/assemble-components.js';
 
 // The runtime pose and the engine's pose array.
 export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';
@@ -243,6 +256,19 @@ export {
   type ForgeVersion,
 } from './archive/forge.js';
 export { forgeSkeletalFiles, type ForgeSkeletalFile } from './archive/forge-records.js';
+export {
+  archiveRefusalReport,
+  findForgeEntry,
+  findForgeResource,
+  ForgeAddressError,
+  forgeEntryAddress,
+  forgeResourceAddress,
+  locateForgeResource,
+  readForgeResource,
+  type AddressedResource,
+  type ForgeAddressProblem,
+  type LocatedForgeResource,
+} from './archive/forge-address.js';
 export {
   forgeClassName,
   forgeEntriesToRead,

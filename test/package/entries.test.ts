@@ -88,6 +88,11 @@ const VALUES: Record<string, readonly string[]> = {
     // assembly
     'assemble',
     'ASSEMBLE_DEFAULTS',
+    'assembleComponents',
+    'assembleComponent',
+    'anvilnextSkeletonId',
+    'cachedSkeletonLookup',
+    'SkeletonIndex',
     // runtime pose and pose array
     'runtimeLocalTransforms',
     'runtimeWorldTransforms',
@@ -152,6 +157,14 @@ const VALUES: Record<string, readonly string[]> = {
     'isSkeletalClass',
     'parseForgeClasses',
     'safeForgeName',
+    'archiveRefusalReport',
+    'findForgeEntry',
+    'findForgeResource',
+    'ForgeAddressError',
+    'forgeEntryAddress',
+    'forgeResourceAddress',
+    'locateForgeResource',
+    'readForgeResource',
   ],
   gltf: [
     'exportGlb',

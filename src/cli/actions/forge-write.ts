@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkManifest, FORGE_MANIFEST_FILE, packArchive, type ForgeManifest } from '../../archive/forge-pack.js';
 import { replaceResources, ReplacementRefusal, type ReplaceReport, type ResourceReplacement } from '../../archive/forge-rewrite.js';
-import { readDataFile } from '../../archive/forge.js';
 import { forgeProfileByName } from '../../archive/profile/profiles.js';
 import { parseForgeClasses } from '../../archive/forge-select.js';
 import { resourceIdentities } from '../../formats/resource.js';
@@ -15,7 +14,9 @@ import type { ForgePackOptions, ForgeReplaceOptions } from '../commands/forge.js
 import { UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile, profileLabel } from '../forge-archive.js';
-import { findEntry, findResource } from '../forge-resource.js';
+import { addressFailure } from '../forge-resource.js';
+import { ForgeAddressError, locateForgeResource } from '../../archive/forge-address.js';
+import { formatAddress, refusalReport } from '../../io/address.js';
 import { DEFAULT_MAX_SIZE } from '../limits.js';
 import { forgeOpenOptions } from '../options.js';
 import { Progress } from '../progress.js';
@@ -81,18 +82,13 @@ export async function replaceCommand(archive: string, files: string[], options: 
     for (const [i, body] of bodies.entries()) {
       const replacement: ResourceReplacement = { body, label: files[i]! };
       if (options.entry !== undefined) {
-        const entry = findEntry(forge.entries, options.entry, archive);
-        let resources;
-        try {
-          resources = (await readDataFile(forge, entry)).resources;
-        } catch (error) {
-          if (error instanceof ParseError) throw new InputRefusal(`${archive}: entry ${entry.number}: refused at ${error.message}`);
+        const found = await locateForgeResource(forge, archive, options.entry, options.resource).catch((error: unknown) => {
+          if (error instanceof ForgeAddressError) throw addressFailure(error);
+          if (error instanceof ParseError && error.address !== undefined)
+            throw new InputRefusal(`${formatAddress(error.address)}: ${refusalReport(error).message}`);
           throw error;
-        }
-        replacement.target = {
-          entry: entry.number,
-          resource: findResource(resources, options.resource, `${archive}: entry ${entry.number}`),
-        };
+        });
+        replacement.target = { entry: found.entry.number, resource: found.index };
       }
       replacements.push(replacement);
     }
