@@ -270,6 +270,23 @@ export {
   type LocatedForgeResource,
 } from './archive/forge-address.js';
 export {
+  forgeExtractManifestEntry,
+  forgeExtractSelection,
+  forgeListing,
+  forgeListingText,
+  forgeProfileLabel,
+  forgeRawEntryName,
+  planForgeExtraction,
+  type ForgeExtractFile,
+  type ForgeExtractPlan,
+  type ForgeExtractSelection,
+  type ForgeListOptions,
+  type ForgeListRefusal,
+  type ForgeListResource,
+  type ForgeListRow,
+  type ForgeListStep,
+} from './archive/forge-listing.js';
+export {
   forgeClassName,
   forgeEntriesToRead,
   forgeEntryLabel,

@@ -165,6 +165,13 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeResourceAddress',
     'locateForgeResource',
     'readForgeResource',
+    'forgeExtractManifestEntry',
+    'forgeExtractSelection',
+    'forgeListing',
+    'forgeListingText',
+    'forgeProfileLabel',
+    'forgeRawEntryName',
+    'planForgeExtraction',
   ],
   gltf: [
     'exportGlb',

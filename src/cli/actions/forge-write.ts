@@ -13,7 +13,8 @@ import { count, groupThousands, hex } from '../../io/format.js';
 import type { ForgePackOptions, ForgeReplaceOptions } from '../commands/forge.js';
 import { UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
-import { ArchiveRefusal, isForgeFile, openForgeFile, profileLabel } from '../forge-archive.js';
+import { ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
+import { forgeProfileLabel } from '../../archive/forge-listing.js';
 import { addressFailure } from '../forge-resource.js';
 import { ForgeAddressError, locateForgeResource } from '../../archive/forge-address.js';
 import { formatAddress, refusalReport } from '../../io/address.js';
@@ -121,7 +122,7 @@ export async function replaceCommand(archive: string, files: string[], options: 
   if (options.json === true) process.stdout.write(toJsonText(reportJson(archive, options.output, report)));
   else {
     const lines = [
-      `${options.output}: ${archive} with ${count(report.replaced.length, 'resource')} replaced (profile ${profileLabel(opened.forge)})`,
+      `${options.output}: ${archive} with ${count(report.replaced.length, 'resource')} replaced (profile ${forgeProfileLabel(opened.forge)})`,
     ];
     for (const r of report.replaced)
       lines.push(
