@@ -286,6 +286,7 @@ export {
   type ForgeListRow,
   type ForgeListStep,
 } from './archive/forge-listing.js';
+export { ForgePackLayoutError, manifestFromFolders, manifestWithProfile, type PackFolder } from './archive/forge-pack-folders.js';
 export {
   forgeClassName,
   forgeEntriesToRead,

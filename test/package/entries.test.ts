@@ -172,6 +172,9 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeProfileLabel',
     'forgeRawEntryName',
     'planForgeExtraction',
+    'ForgePackLayoutError',
+    'manifestFromFolders',
+    'manifestWithProfile',
   ],
   gltf: [
     'exportGlb',
