@@ -288,6 +288,13 @@ export {
 } from './archive/forge-listing.js';
 export { ForgePackLayoutError, manifestFromFolders, manifestWithProfile, type PackFolder } from './archive/forge-pack-folders.js';
 export {
+  forgeProbeReport,
+  forgeProbeText,
+  type ForgeProbeDataFile,
+  type ForgeProbeReport,
+  type ForgeProbeTrialReport,
+} from './archive/forge-probe-report.js';
+export {
   forgeClassName,
   forgeEntriesToRead,
   forgeEntryLabel,

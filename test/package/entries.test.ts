@@ -175,6 +175,8 @@ const VALUES: Record<string, readonly string[]> = {
     'ForgePackLayoutError',
     'manifestFromFolders',
     'manifestWithProfile',
+    'forgeProbeReport',
+    'forgeProbeText',
   ],
   gltf: [
     'exportGlb',
