@@ -104,6 +104,9 @@ export {
   type RigName,
 } from './names/rig-names.js';
 
+export { parseRigHierarchy, rigHierarchyOf, RigHierarchyError } from './analysis/rig-hierarchy.js';
+export { formatExpectedChance, likelyNamesFile, rigNamesJson, rigNamesText } from './export/rig-names-report.js';
+
 // The named checks.
 export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';
 export type { Check, CheckConfidence, CheckResult, CheckStatus, CheckSubject, Offender } from './analysis/checks/types.js';
@@ -154,6 +157,7 @@ export {
   type SkeletonDuplicate,
   type SkeletonLookup,
 } from './analysis/assemble-components.js';
+export { assemblyJson, assemblySummaryText, describeAssemblyConflict, type AssemblyJson } from './export/assembly-report.js';
 
 // The runtime pose and the engine's pose array.
 export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';

@@ -16,7 +16,7 @@ import { assembleComponents, type ComponentAssembly } from '../../analysis/assem
 import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
 import { count } from '../../io/format.js';
 import type { SkeletonBone } from '../../model/skeleton.js';
-import type { NameDictionary } from '../../names/dictionary.js';
+import { assemblyJson, assemblySummaryText } from '../../export/assembly-report.js';
 import { hex } from '../../names/hex.js';
 import type { AssembleCommandOptions } from '../commands/assemble.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
@@ -31,103 +31,6 @@ import { decodeFile, decodeRecord, indexSkeletons, OpenArchives, skeletonLookup,
 const gltfWriter = () => import('../../export/gltf.js');
 
 const idText = (id: bigint): string => hex(id, 16);
-
-/** One component's assembly in the JSON report. */
-export interface AssemblyJson {
-  component: string;
-  id: string;
-  mainSkeleton: { id: string; file: string | null };
-  boneCount: number;
-  bones: { index: number; nameHash: string; name: string | null; parent: number; source: string }[];
-  joined: number;
-  added: number;
-  addons: { id: string; file: string | null; joined: number; added: number }[];
-  missing: string[];
-  conflicts: {
-    bone: number;
-    name: string | null;
-    nameHash: string;
-    addon: string;
-    kind: string;
-    error: number | null;
-    addonParent: string | null;
-    rigParent: string | null;
-  }[];
-}
-
-function toJson(result: ComponentAssembly, names: NameDictionary): AssemblyJson {
-  const { component, assembly } = result;
-  const nameOf = (hash: number): string | null => names.resolve(hash);
-  const hashText = (hash: number | null): string | null => (hash === null ? null : hex(hash, 8));
-  const fileOf = (address: ResourceAddress | null): string | null => (address === null ? null : formatAddress(address));
-  return {
-    component: formatAddress(result.address),
-    id: idText(component.id),
-    mainSkeleton: { id: idText(component.mainSkeleton.id), file: fileOf(result.main.address) },
-    boneCount: assembly?.bones.length ?? 0,
-    bones: (assembly?.bones ?? []).map((b) => ({
-      index: b.index,
-      nameHash: hex(b.nameHash, 8),
-      name: nameOf(b.nameHash),
-      parent: b.parent,
-      source: b.source === 'main' ? 'main' : idText(b.source),
-    })),
-    joined: assembly?.joined ?? 0,
-    added: assembly?.added ?? 0,
-    addons: result.addons.map((addon) => ({
-      id: idText(addon.id),
-      // Unassembled, a component's addons went nowhere: the report names no file for them.
-      file: assembly === null ? null : fileOf(addon.address),
-      joined: addon.joined,
-      added: addon.added,
-    })),
-    missing: result.missing.map(idText),
-    conflicts: (assembly?.conflicts ?? []).map((c) => ({
-      bone: c.bone,
-      name: nameOf(c.nameHash),
-      nameHash: hex(c.nameHash, 8),
-      addon: idText(c.addon),
-      kind: c.kind,
-      error: c.error,
-      addonParent: hashText(c.addonParent),
-      rigParent: hashText(c.rigParent),
-    })),
-  };
-}
-
-function describeConflict(c: AssemblyJson['conflicts'][number]): string {
-  const bone = `bone ${c.bone} (${c.name ?? c.nameHash})`;
-  switch (c.kind) {
-    case 'transform':
-      return `${bone}, addon ${c.addon}: local transform differs by ${c.error === null ? 'a non-finite amount' : c.error.toPrecision(3)} (tolerance 1e-3)`;
-    case 'parent':
-      return `${bone}, addon ${c.addon}: parent ${c.addonParent} in the addon, ${c.rigParent ?? 'none (the root)'} in the rig`;
-    default:
-      return `${bone}, addon ${c.addon}: its parent ${c.addonParent ?? '(none: the addon root)'} is in no rig bone; attached to the root`;
-  }
-}
-
-function summaryText(json: AssemblyJson): string {
-  const lines: string[] = [];
-  lines.push(`${json.component} (${json.id})`);
-  const mainFile = json.mainSkeleton.file;
-  if (mainFile === null) {
-    lines.push(`  main ${json.mainSkeleton.id}: missing (no Skeleton in the search paths carries it); nothing assembled`);
-  } else {
-    const mainBones = json.bones.filter((b) => b.source === 'main').length;
-    lines.push(`  main ${json.mainSkeleton.id} ${mainFile}: ${count(mainBones, 'bone')}`);
-    for (const addon of json.addons) {
-      if (addon.file === null) lines.push(`  addon ${addon.id}: missing`);
-      else lines.push(`  addon ${addon.id} ${addon.file}: ${addon.joined} joined, ${addon.added} added`);
-    }
-    lines.push(
-      `  ${count(json.boneCount, 'bone')}: ${mainBones} main, ${json.added} added; ${json.joined} joined; ${count(json.conflicts.length, 'conflict')}; ${json.missing.length} missing`,
-    );
-  }
-  for (const c of json.conflicts) lines.push(`  conflict: ${describeConflict(c)}`);
-  if (mainFile !== null) for (const id of json.missing) lines.push(`  missing: addon ${id}`);
-  return lines.join('\n') + '\n';
-}
 
 interface Plan {
   output: { path: string; format: 'glb' | 'gltf' | 'json' } | null;
@@ -260,7 +163,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   });
   failures.splice(0, failures.length, ...reported);
 
-  const reports = results.map((r) => toJson(r, names));
+  const reports = results.map((r) => assemblyJson(r, names));
   // An archive, like a directory, gives the report of several even when it holds one component.
   const single =
     paths.length === 1 &&
@@ -304,7 +207,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   for (const f of failures) process.stderr.write(`${f.file}: ${f.message}\n`);
   if (options.json === true) process.stdout.write(`${JSON.stringify(jsonReport, null, 2)}\n`);
   else {
-    for (const report of reports) process.stdout.write(summaryText(report));
+    for (const report of reports) process.stdout.write(assemblySummaryText(report));
     if (!single)
       process.stdout.write(
         `${count(summary.components, 'component')}: ${summary.assembled} assembled, ${summary.withoutConflict} without conflict, ${summary.complete} with every Skeleton found\n`,
