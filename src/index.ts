@@ -47,6 +47,7 @@ export { SEED_VARIANT, type AnvilnextVariant } from './formats/anvilnext/variant
 export { scimitarFamilyDeclaration, type ScimitarFamilyOptions } from './formats/scimitar/family.js';
 export { SWS_VARIANT, type ScimitarVariant } from './formats/scimitar/bone.js';
 export { probeResource, type ProbeCandidate, type ProbeResult } from './analysis/probe.js';
+export { fileProbeText, layoutRows, layoutRowsText, type FileProbe, type LayoutRow } from './export/probe-report.js';
 export { resourceFieldInfo, type FieldInfo } from './formats/field-info.js';
 export { ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from './formats/anvilnext/reading.js';
 export { parseAnvilnextReading } from './formats/anvilnext/index.js';
@@ -161,6 +162,7 @@ export { assemblyJson, assemblySummaryText, describeAssemblyConflict, type Assem
 
 // The runtime pose and the engine's pose array.
 export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';
+export { runtimePoseJson, runtimePoseText, type RuntimePoseJson, type TransformJson } from './export/runtime-pose-report.js';
 export { decodePoseArray, encodePoseArray, encodePoseRecords, POSE_RECORD_BYTES, type PoseRecord } from './analysis/pose-array.js';
 export {
   createPoseScanner,

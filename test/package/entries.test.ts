@@ -105,6 +105,11 @@ const VALUES: Record<string, readonly string[]> = {
     'rigNamesText',
     // runtime pose and pose array
     'runtimeLocalTransforms',
+    'runtimePoseJson',
+    'runtimePoseText',
+    'fileProbeText',
+    'layoutRows',
+    'layoutRowsText',
     'runtimeWorldTransforms',
     'worldFromLocals',
     'encodePoseArray',
