@@ -199,6 +199,7 @@ export {
   type PaletteLayout,
 } from './analysis/skinning.js';
 export { SKIN_POSES, SKINNING_DEFAULTS, type SkinPose } from './analysis/skinning-options.js';
+export { captureJson, captureText, meshBindJson, meshBindText } from './export/skinning-report.js';
 export { PALETTE_REGISTER_LAYOUT, REGISTERS_PER_MATRIX } from './math/matrix.js';
 export type { Mat4 } from './math/vector.js';
 

@@ -106,6 +106,10 @@ const VALUES: Record<string, readonly string[]> = {
     // runtime pose and pose array
     'runtimeLocalTransforms',
     'runtimePoseJson',
+    'captureJson',
+    'captureText',
+    'meshBindJson',
+    'meshBindText',
     'runtimePoseText',
     'fileProbeText',
     'layoutRows',
