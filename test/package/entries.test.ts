@@ -106,6 +106,8 @@ const VALUES: Record<string, readonly string[]> = {
     // runtime pose and pose array
     'runtimeLocalTransforms',
     'runtimePoseJson',
+    'armatureImportJson',
+    'armatureImportText',
     'captureJson',
     'captureText',
     'meshBindJson',
