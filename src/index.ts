@@ -217,7 +217,7 @@ export {
   type StoredValueJson,
 } from './export/json.js';
 export { componentText, skeletonText } from './export/text.js';
-export { annotatedHexDump } from './export/hexdump.js';
+export { annotatedHexDump, hexDumpSpans } from './export/hexdump.js';
 export { armatureImportJson, armatureImportText } from './export/armature-import-report.js';
 
 // .forge archives: read through a random-access source, only the tables and the data files asked for.

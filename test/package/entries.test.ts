@@ -107,6 +107,7 @@ const VALUES: Record<string, readonly string[]> = {
     'runtimeLocalTransforms',
     'runtimePoseJson',
     'armatureImportJson',
+    'hexDumpSpans',
     'armatureImportText',
     'captureJson',
     'captureText',

@@ -12,7 +12,9 @@ import { MOST_MAX_WORDS, type CrackOptionValues } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { InputFileError, loadSkeleton, skeletonFromBytes } from '../load.js';
-import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel } from '../../archive/forge-select.js';
+import { forgeEntriesToRead } from '../../archive/forge-select.js';
+import { forgeEntryAddress, forgeResourceAddress } from '../../archive/forge-address.js';
+import { formatAddress, refusalReport } from '../../io/address.js';
 import { forgeSkeletalFiles } from '../../archive/forge-records.js';
 import { CLASS } from '../../formats/classes.js';
 import { classifyHeader } from '../../formats/resource.js';
@@ -107,12 +109,12 @@ async function archiveSkeletons(
     for await (const file of forgeSkeletalFiles(opened.forge, forgeEntriesToRead(opened.forge.entries, everyDataFile))) {
       if ('failed' in file) throw file.failed;
       if ('refusal' in file) {
-        fail(`${archive}: ${forgeEntryLabel(file.entry)}: refused at ${file.refusal.message}`);
+        fail(`${formatAddress(forgeEntryAddress(archive, file.entry))}: ${refusalReport(file.refusal).message}`);
         continue;
       }
       for (const { index, resource } of file.records) {
         if (resource.classHash >>> 0 !== CLASS.Skeleton) continue;
-        const label = forgeResourceLabel(archive, file.entry, index, resource.name);
+        const label = formatAddress(forgeResourceAddress(archive, file.entry, index, resource.name));
         if (classifyHeader(resource.body, read.dialect).length === 0) {
           fail(`${label}: ${unreadRecordMessage(resource.classHash, resource.body, read.dialect)}`);
           continue;

@@ -112,7 +112,7 @@ export async function replaceCommand(archive: string, files: string[], options: 
     }
   } catch (error) {
     if (error instanceof ReplacementRefusal) throw new InputRefusal(`forge replace: ${error.message}; nothing written`);
-    if (error instanceof ParseError) throw new InputRefusal(`forge replace: ${archive}: refused at ${error.message}; nothing written`);
+    if (error instanceof ParseError) throw new InputRefusal(`forge replace: ${archive}: ${refusalReport(error).message}; nothing written`);
     throw error;
   } finally {
     await opened.close();
