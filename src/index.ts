@@ -264,6 +264,7 @@ export {
   type ForgeVersion,
 } from './archive/forge.js';
 export { forgeSkeletalFiles, type ForgeSkeletalFile } from './archive/forge-records.js';
+export { ForgeClassRecords } from './archive/forge-class-records.js';
 export {
   archiveRefusalReport,
   findForgeEntry,

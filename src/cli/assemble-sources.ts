@@ -6,10 +6,11 @@
  */
 import { UsageError } from './errors.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
-import { archiveRefusalReport, forgeEntryAddress, forgeResourceAddress } from '../archive/forge-address.js';
+import { archiveRefusalReport, forgeResourceAddress } from '../archive/forge-address.js';
 import { anvilnextSkeletonId, cachedSkeletonLookup, SkeletonIndex, type SkeletonLookup } from '../analysis/assemble-components.js';
 import { formatAddress, refusalReport, type ResourceAddress } from '../io/address.js';
-import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
+import type { ForgeEntry, ForgeResource } from '../archive/forge.js';
+import { ForgeClassRecords } from '../archive/forge-class-records.js';
 import { CLASS } from '../formats/classes.js';
 import { classifyHeader, readResourceAs, type HeaderClass, type Resource, type ResourceKind } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
@@ -94,9 +95,7 @@ export function decodeRecord(body: Uint8Array, wanted: ResourceKind, read: Resou
  * file is a failure naming archive, entry and offset, and the rest is read.
  */
 export class OpenArchives {
-  private readonly handles = new Map<string, OpenedForge | null>();
-  /** The last data file read, since a component's Skeletons often share one. */
-  private last: { archive: string; entry: number; resources: ForgeResource[] } | null = null;
+  private readonly handles = new Map<string, { opened: OpenedForge; records: ForgeClassRecords } | null>();
 
   constructor(
     private readonly failures: Failure[],
@@ -104,12 +103,16 @@ export class OpenArchives {
     private readonly forgeOptions: OpenForgeOptions = {},
   ) {}
 
-  async open(path: string): Promise<OpenedForge | null> {
-    if (this.handles.has(path)) return this.handles.get(path)!;
-    let opened: OpenedForge | null = null;
+  private async open(path: string): Promise<ForgeClassRecords | null> {
+    if (this.handles.has(path)) return this.handles.get(path)?.records ?? null;
+    let handle = null;
     try {
-      opened = await openForgeFile(path, this.forgeOptions);
+      const opened = await openForgeFile(path, this.forgeOptions);
       for (const refusal of opened.forge.refusals) this.failures.push({ file: path, message: refusalReport(refusal).message });
+      const records = new ForgeClassRecords(opened.forge, path, (refusal) =>
+        this.failures.push({ file: formatAddress(refusal.address!), message: refusalReport(refusal).message }),
+      );
+      handle = { opened, records };
     } catch (error) {
       // Profiles that read the archive differently: the user must name one (exit 2).
       if (error instanceof UsageError) throw error;
@@ -118,8 +121,8 @@ export class OpenArchives {
         error instanceof ArchiveRefusal ? archiveRefusalReport(error.refusal).message : (error as Error).message.replace(`${path}: `, '');
       this.failures.push({ file: path, message });
     }
-    this.handles.set(path, opened);
-    return opened;
+    this.handles.set(path, handle);
+    return handle?.records ?? null;
   }
 
   /** Whether the archive was opened (its tables read); false when refused or not tried. */
@@ -129,18 +132,7 @@ export class OpenArchives {
 
   /** The records of one data file, or null when it is refused (a failure). */
   async dataFile(archive: string, entry: ForgeEntry): Promise<ForgeResource[] | null> {
-    if (this.last?.archive === archive && this.last.entry === entry.number) return this.last.resources;
-    const opened = await this.open(archive);
-    if (opened === null) return null;
-    try {
-      const resources = (await readDataFile(opened.forge, entry)).resources;
-      this.last = { archive, entry: entry.number, resources };
-      return resources;
-    } catch (error) {
-      if (!(error instanceof ParseError)) throw error;
-      this.failures.push({ file: formatAddress(forgeEntryAddress(archive, entry)), message: refusalReport(error).message });
-      return null;
-    }
+    return (await this.open(archive))?.dataFile(entry) ?? null;
   }
 
   /**
@@ -152,25 +144,11 @@ export class OpenArchives {
     cls: number,
     visit: (entry: ForgeEntry, index: number, resource: ForgeResource) => void,
   ): Promise<number> {
-    const opened = await this.open(archive);
-    if (opened === null) return 0;
-    let visited = 0;
-    for (const entry of opened.forge.entries) {
-      if (!this.everyDataFile && entry.resourceType >>> 0 !== cls) continue;
-      const resources = await this.dataFile(archive, entry);
-      resources?.forEach((resource, index) => {
-        if (resource.classHash >>> 0 !== cls) return;
-        visited++;
-        visit(entry, index, resource);
-      });
-    }
-    // Indexing keeps no body: only the last data file is held, for the next read.
-    this.last = null;
-    return visited;
+    return (await this.open(archive))?.eachRecord(cls, this.everyDataFile, visit) ?? 0;
   }
 
   async closeAll(): Promise<void> {
-    for (const opened of this.handles.values()) await opened?.close();
+    for (const handle of this.handles.values()) await handle?.opened.close();
     this.handles.clear();
   }
 }

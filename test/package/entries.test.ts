@@ -180,6 +180,7 @@ const VALUES: Record<string, readonly string[]> = {
     'parseForgeClasses',
     'safeForgeName',
     'archiveRefusalReport',
+    'ForgeClassRecords',
     'findForgeEntry',
     'findForgeResource',
     'ForgeAddressError',
