@@ -113,6 +113,7 @@ export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from '
 export type { Check, CheckConfidence, CheckResult, CheckStatus, CheckSubject, Offender } from './analysis/checks/types.js';
 export { checkSkeletonResource, isBlockingFailure, type CheckResourceOptions } from './analysis/check-resource.js';
 export { validateResourceBytes, type ResourceValidation, type ValidateOptions } from './analysis/validate-resource.js';
+export { checkFailureLines, offenderLine } from './export/check-lines.js';
 
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';

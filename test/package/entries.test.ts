@@ -81,6 +81,8 @@ const VALUES: Record<string, readonly string[]> = {
     'anyFailed',
     'isBlockingFailure',
     'validateResourceBytes',
+    'checkFailureLines',
+    'offenderLine',
     // census
     'CensusAccumulator',
     'censusMarkdown',

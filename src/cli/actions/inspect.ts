@@ -7,7 +7,7 @@ import { componentText, skeletonText } from '../../export/text.js';
 import { readResource, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
-import { checkFailureLines } from '../check-report.js';
+import { checkFailureLines } from '../../export/check-lines.js';
 import type { InspectOptions } from '../commands/inspect.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { readResourceInput } from '../forge-resource.js';
