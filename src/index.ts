@@ -159,7 +159,15 @@ export {
   type SkeletonDuplicate,
   type SkeletonLookup,
 } from './analysis/assemble-components.js';
-export { assemblyJson, assemblySummaryText, describeAssemblyConflict, type AssemblyJson } from './export/assembly-report.js';
+export {
+  assemblyJson,
+  assemblyRunSummary,
+  assemblyRunSummaryText,
+  assemblySummaryText,
+  describeAssemblyConflict,
+  type AssemblyJson,
+  type AssemblyRunSummary,
+} from './export/assembly-report.js';
 
 // The runtime pose and the engine's pose array.
 export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';

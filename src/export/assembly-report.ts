@@ -123,3 +123,36 @@ export function assemblySummaryText(json: AssemblyJson): string {
   if (mainFile !== null) for (const id of json.missing) lines.push(`  missing: addon ${id}`);
   return lines.join('\n') + '\n';
 }
+
+/** The totals of a run over several components, and what failed (a file, or an address in words, with its message). */
+export interface AssemblyRunSummary {
+  /** Components found. */
+  components: number;
+  /** Components assembled. */
+  assembled: number;
+  /** Assembled without a conflict. */
+  withoutConflict: number;
+  /** With every Skeleton they name found. */
+  complete: number;
+  /** What could not be read, in order. */
+  failures: { file: string; message: string }[];
+}
+
+/** The totals of `results`, with `failures` copied as they are now. Never throws. */
+export function assemblyRunSummary(
+  results: readonly ComponentAssembly[],
+  failures: readonly { file: string; message: string }[],
+): AssemblyRunSummary {
+  return {
+    components: results.length,
+    assembled: results.filter((r) => r.assembly !== null).length,
+    withoutConflict: results.filter((r) => r.assembly !== null && r.assembly.conflicts.length === 0).length,
+    complete: results.filter((r) => r.missing.length === 0).length,
+    failures: failures.map((f) => ({ file: f.file, message: f.message })),
+  };
+}
+
+/** The totals line `assemble` prints after several components. Never throws. */
+export function assemblyRunSummaryText(summary: AssemblyRunSummary): string {
+  return `${count(summary.components, 'component')}: ${summary.assembled} assembled, ${summary.withoutConflict} without conflict, ${summary.complete} with every Skeleton found\n`;
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assembleComponent, type FoundSkeleton } from '../../src/analysis/assemble-components.js';
-import { assemblyJson, assemblySummaryText } from '../../src/export/assembly-report.js';
+import { assemblyJson, assemblyRunSummary, assemblyRunSummaryText, assemblySummaryText } from '../../src/export/assembly-report.js';
 import type { SkeletonComponent } from '../../src/formats/anvilnext/component.js';
 import { buildSkeleton } from '../../src/model/build.js';
 
@@ -68,5 +68,17 @@ describe('the assembly report', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('totals a run: one component assembled without conflict, not complete', () => {
+    const summary = assemblyRunSummary([result], [{ file: 'x', message: 'refused' }]);
+    expect(summary).toEqual({
+      components: 1,
+      assembled: 1,
+      withoutConflict: 1,
+      complete: 0,
+      failures: [{ file: 'x', message: 'refused' }],
+    });
+    expect(assemblyRunSummaryText(summary)).toBe('1 component: 1 assembled, 1 without conflict, 0 with every Skeleton found\n');
   });
 });

@@ -97,6 +97,8 @@ const VALUES: Record<string, readonly string[]> = {
     'SkeletonIndex',
     'assemblyJson',
     'assemblySummaryText',
+    'assemblyRunSummary',
+    'assemblyRunSummaryText',
     'describeAssemblyConflict',
     'parseRigHierarchy',
     'rigHierarchyOf',

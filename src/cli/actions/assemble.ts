@@ -16,7 +16,7 @@ import { assembleComponents, type ComponentAssembly } from '../../analysis/assem
 import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
 import { count } from '../../io/format.js';
 import type { SkeletonBone } from '../../model/skeleton.js';
-import { assemblyJson, assemblySummaryText } from '../../export/assembly-report.js';
+import { assemblyJson, assemblyRunSummary, assemblyRunSummaryText, assemblySummaryText } from '../../export/assembly-report.js';
 import { hex } from '../../names/hex.js';
 import type { AssembleCommandOptions } from '../commands/assemble.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
@@ -171,13 +171,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
     componentWalk.files[0]!.explicit &&
     reports.length === 1 &&
     sources[0]?.kind === 'file';
-  const summary = {
-    components: reports.length,
-    assembled: results.filter((r) => r.assembly !== null).length,
-    withoutConflict: results.filter((r) => r.assembly !== null && r.assembly.conflicts.length === 0).length,
-    complete: reports.filter((r) => r.missing.length === 0).length,
-    failures: failures.map((f) => ({ file: f.file, message: f.message })),
-  };
+  const summary = assemblyRunSummary(results, failures);
   const jsonReport = single ? { ...reports[0]!, failures: summary.failures } : { components: reports, summary };
 
   const writes: OutputFile[] = [];
@@ -208,10 +202,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   if (options.json === true) process.stdout.write(`${JSON.stringify(jsonReport, null, 2)}\n`);
   else {
     for (const report of reports) process.stdout.write(assemblySummaryText(report));
-    if (!single)
-      process.stdout.write(
-        `${count(summary.components, 'component')}: ${summary.assembled} assembled, ${summary.withoutConflict} without conflict, ${summary.complete} with every Skeleton found\n`,
-      );
+    if (!single) process.stdout.write(assemblyRunSummaryText(summary));
     for (const w of writes) process.stdout.write(`wrote ${w.path}\n`);
   }
 
