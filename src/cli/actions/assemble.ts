@@ -18,7 +18,6 @@ import { count } from '../../io/format.js';
 import type { SkeletonBone } from '../../model/skeleton.js';
 import { assemblyJson, assemblyRunSummary, assemblyRunSummaryText, assemblySummaryText } from '../../export/assembly-report.js';
 import { hex } from '../../names/hex.js';
-import type { AssembleCommandOptions } from '../commands/assemble.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { isForgeFile } from '../forge-archive.js';
@@ -27,6 +26,17 @@ import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { GLTF_OUTPUT, JSON_OUTPUT, refuseUnsafeOutputs, writeFilesAtomic, type OutputFile, type PlannedOutput } from '../write-file.js';
 import { decodeFile, decodeRecord, indexSkeletons, OpenArchives, skeletonLookup, type Failure } from '../assemble-sources.js';
+import type { ForceOptionValues, ForgeProfileValues, ResourceOptionValues } from '../options.js';
+
+/** What commander hands the action. */
+export interface AssembleCommandOptions extends ResourceOptionValues, ForceOptionValues, ForgeProfileValues {
+  search?: string[];
+  output?: string;
+  json?: boolean;
+  allowMissing?: boolean;
+  names?: string[];
+  everyDataFile?: boolean;
+}
 
 const gltfWriter = () => import('../../export/gltf.js');
 

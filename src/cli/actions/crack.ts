@@ -8,7 +8,7 @@ import { likelyNamesFile, rigNamesJson, rigNamesText } from '../../export/rig-na
 import { defaultFamilies, familySize } from '../../names/families.js';
 import { searchFamilies, type FamilyMatch } from '../../names/family-search.js';
 import { resolveRigNames, type RigHierarchy } from '../../names/rig-names.js';
-import { MOST_MAX_WORDS, type CrackOptionValues } from '../commands/names.js';
+import { MOST_MAX_WORDS } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { InputFileError, loadSkeleton, skeletonFromBytes } from '../load.js';
@@ -26,6 +26,23 @@ import { resourceReadOptions, type ResourceReadOptions } from '../read-options.j
 import { StatusLine } from '../progress.js';
 import { refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';
+import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { JsonOption } from './names.js';
+import type { NamesOptionValues } from '../names-option.js';
+
+export interface CrackOptionValues extends JsonOption, NamesOptionValues, ResourceOptionValues, ForceOptionValues {
+  skeletons?: string[];
+  hierarchy?: string;
+  threshold: string;
+  writeNames?: string;
+  maxSeconds?: string;
+  words?: string[];
+  onlyWords?: boolean;
+  maxWords?: string;
+  separators: string;
+  limit: string;
+  everyDataFile?: boolean;
+}
 
 const PROGRESS_INTERVAL_MS = 200;
 const VOCABULARY_FAMILY = 'vocabulary';

@@ -6,10 +6,14 @@ import { toJsonText } from '../../export/json.js';
 import { ParseError } from '../../io/errors.js';
 import { forgeProbeReport, forgeProbeText } from '../../archive/forge-probe-report.js';
 import { openArchiveFile } from '../archive-file-source.js';
-import type { ForgeProbeOptions } from '../commands/forge.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { ArchiveRefusal, isForgeFile } from '../forge-archive.js';
 import { reportOpenFailure } from './forge.js';
+
+export interface ForgeProbeOptions {
+  json?: boolean;
+  probe?: string;
+}
 
 /** Runs `forge probe` with what commander parsed: every profile's reading of the first data files. */
 export async function probeCommand(archive: string, options: ForgeProbeOptions): Promise<void> {

@@ -8,7 +8,6 @@ import { ForgePackLayoutError, manifestFromFolders, manifestWithProfile } from '
 import { toJsonText } from '../../export/json.js';
 import { ParseError } from '../../io/errors.js';
 import { count, groupThousands, hex } from '../../io/format.js';
-import type { ForgePackOptions, ForgeReplaceOptions } from '../commands/forge.js';
 import { UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
@@ -20,6 +19,22 @@ import { DEFAULT_MAX_SIZE } from '../limits.js';
 import { forgeOpenOptions } from '../options.js';
 import { Progress } from '../progress.js';
 import { ARCHIVE_OUTPUT, refuseUnsafeOutputs, writeStreamAtomic } from '../write-file.js';
+import type { ForgeProfileValues } from '../options.js';
+
+export interface ForgeReplaceOptions extends ForgeProfileValues {
+  output: string;
+  entry?: string;
+  resource?: string;
+  json?: boolean;
+  force?: boolean;
+}
+
+export interface ForgePackOptions extends ForgeProfileValues {
+  output: string;
+  archiveVersion?: string;
+  json?: boolean;
+  force?: boolean;
+}
 
 /** The report as JSON: ids in hex. */
 function reportJson(archive: string, output: string, report: ReplaceReport): unknown {

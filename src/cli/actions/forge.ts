@@ -19,7 +19,6 @@ import { formatAddress, refusalReport } from '../../io/address.js';
 import { toJsonText } from '../../export/json.js';
 import { ParseError } from '../../io/errors.js';
 import { count, hex } from '../../io/format.js';
-import type { ForgeExtractOptions, ForgeListOptions } from '../commands/forge.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from '../errors.js';
 import { isInside, realDestination } from '../files.js';
 import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
@@ -46,6 +45,21 @@ import {
   type OutputFile,
   type WriteOptions,
 } from '../write-file.js';
+import type { ForgeProfileValues } from '../options.js';
+
+export interface ForgeListOptions extends ForgeProfileValues {
+  json?: boolean;
+  class?: string;
+  name?: string;
+  resources?: boolean;
+}
+
+export interface ForgeExtractOptions extends ForgeProfileValues {
+  output: string;
+  force?: boolean;
+  class: string;
+  name?: string;
+}
 
 function classes(value: string | undefined): Set<number> | null {
   if (value === undefined) return null;

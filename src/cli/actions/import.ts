@@ -6,13 +6,21 @@ import { armatureImportJson, armatureImportText } from '../../export/armature-im
 import { ParseError } from '../../io/errors.js';
 import { formatSize } from '../input-file.js';
 import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
-import type { ImportCommandOptions } from '../commands/import.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
 import { InputFileError, loadResource } from '../load.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, resourceOutput, writeFileAtomic } from '../write-file.js';
+import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { NamesOptionValues } from '../names-option.js';
+
+/** What commander hands the action. */
+export interface ImportCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues {
+  output?: string;
+  axes?: string;
+  json?: boolean;
+}
 
 /** The glTF reader and its library load only when a command imports. */
 const gltfImport = () => import('../../export/gltf-import.js');

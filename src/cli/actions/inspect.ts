@@ -8,11 +8,18 @@ import { readResource, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { checkFailureLines } from '../../export/check-lines.js';
-import type { InspectOptions } from '../commands/inspect.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { readResourceInput } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
+import type { ArchiveAddressValues, ResourceOptionValues } from '../options.js';
+
+export interface InspectOptions extends ResourceOptionValues, ArchiveAddressValues {
+  json?: boolean;
+  hex?: boolean;
+  checks: boolean;
+  names: string[];
+}
 
 /** Runs `inspect` with what commander parsed. */
 export async function inspectCommand(path: string, options: InspectOptions): Promise<void> {

@@ -9,7 +9,7 @@ import { hex } from '../../io/format.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
 import { count, formatOffset, groupThousands } from '../../io/format.js';
-import { DEFAULT_CHUNK_MIB, type BuildOptions, type FindOptions, type PoseCommonOptions, type ShowOptions } from '../commands/pose.js';
+import { DEFAULT_CHUNK_MIB } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, InputFileError, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
 import { resourceReadOptions } from '../read-options.js';
@@ -18,6 +18,17 @@ import { ParseError } from '../../io/errors.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
 import { POSE_ARRAY_OUTPUT, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { NamesOptionValues } from '../names-option.js';
+
+/** What every pose subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, `--entry` and `--resource`. */
+export type PoseCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
+
+export type BuildOptions = PoseCommonOptions & ForceOptionValues & { output: string };
+
+export type FindOptions = PoseCommonOptions & { json?: boolean; chunkMib?: number };
+
+export type ShowOptions = PoseCommonOptions & { json?: boolean };
 
 const MIB = 1024 * 1024;
 

@@ -3,12 +3,19 @@ import { probeResource } from '../../analysis/probe.js';
 import { fileProbeText, layoutRows, layoutRowsText, type FileProbe } from '../../export/probe-report.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
 import { count } from '../../io/format.js';
-import type { ProbeOptions } from '../commands/probe.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { readInputFile } from '../input-file.js';
 import { maxSizeOption } from '../options.js';
 import { Progress } from '../progress.js';
+
+export interface ProbeOptions {
+  json?: boolean;
+  layouts?: boolean;
+  maxSize?: string;
+  all?: boolean;
+  verbose?: boolean;
+}
 
 function listLayouts(json: boolean): void {
   const rows = layoutRows();

@@ -19,13 +19,28 @@ import { count, groupThousands } from '../../io/format.js';
 import { captureJson, captureText, meshBindJson, meshBindText } from '../../export/skinning-report.js';
 import type { Mat4 } from '../../math/vector.js';
 import type { Skeleton } from '../../model/skeleton.js';
-import type { SkinBindOptions, SkinCaptureOptions, SkinCommonOptions, SkinPaletteOptions } from '../commands/skin.js';
 import { EXIT_OK, InputFileError, RefusedInputError, UsageError } from '../errors.js';
 import { loadSkeletonInput, refusedBy } from '../forge-resource.js';
 import { ParseError } from '../../io/errors.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { paletteOutput, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { NamesOptionValues } from '../names-option.js';
+import type { SkinPose } from '../../analysis/skinning-options.js';
+
+/** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, and `--entry`/`--resource` for the Skeleton. */
+export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
+
+/** `skin bind`. */
+export type SkinBindOptions = SkinCommonOptions & { json?: boolean };
+
+/** `skin capture`. */
+export type SkinCaptureOptions = SkinCommonOptions & { json?: boolean; palette: string; constants: string[]; base: number; count: number };
+
+/** `skin palette`. */
+export type SkinPaletteOptions = SkinCommonOptions &
+  ForceOptionValues & { palette: string; output: string; pose: SkinPose; base: number; count: number };
 
 type NameOf = (hash: number) => string | null;
 
