@@ -58,6 +58,7 @@ export { SEED_VARIANT, type AnvilnextVariant } from './formats/anvilnext/variant
 export { scimitarFamilyDeclaration, type ScimitarFamilyOptions } from './formats/scimitar/family.js';
 export { SWS_VARIANT, type ScimitarVariant } from './formats/scimitar/bone.js';
 export { probeResource, type ProbeCandidate, type ProbeResult } from './analysis/probe.js';
+export { fileProbeText, layoutRows, layoutRowsText, type FileProbe, type LayoutRow } from './export/probe-report.js';
 export { resourceFieldInfo, type FieldInfo } from './formats/field-info.js';
 export { ANVILNEXT_READING_CHOICES, ANVILNEXT_READING_DEFAULTS, type AnvilnextReading } from './formats/anvilnext/reading.js';
 export { parseAnvilnextReading } from './formats/anvilnext/index.js';
@@ -115,11 +116,15 @@ export {
   type RigName,
 } from './names/rig-names.js';
 
+export { parseRigHierarchy, rigHierarchyOf, RigHierarchyError } from './analysis/rig-hierarchy.js';
+export { formatExpectedChance, likelyNamesFile, rigNamesJson, rigNamesText } from './export/rig-names-report.js';
+
 // The named checks.
 export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';
 export type { Check, CheckConfidence, CheckResult, CheckStatus, CheckSubject, Offender } from './analysis/checks/types.js';
 export { checkSkeletonResource, isBlockingFailure, type CheckResourceOptions } from './analysis/check-resource.js';
 export { validateResourceBytes, type ResourceValidation, type ValidateOptions } from './analysis/validate-resource.js';
+export { checkFailureLines, offenderLine } from './export/check-lines.js';
 
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';
@@ -173,9 +178,32 @@ export {
   type AssemblyConflictKind,
   type BoneSource,
 } from './analysis/assemble.js';
+export {
+  anvilnextSkeletonId,
+  assembleComponent,
+  assembleComponents,
+  cachedSkeletonLookup,
+  SkeletonIndex,
+  type AssemblyProblem,
+  type ComponentAssembly,
+  type ComponentSource,
+  type FoundSkeleton,
+  type SkeletonDuplicate,
+  type SkeletonLookup,
+} from './analysis/assemble-components.js';
+export {
+  assemblyJson,
+  assemblyRunSummary,
+  assemblyRunSummaryText,
+  assemblySummaryText,
+  describeAssemblyConflict,
+  type AssemblyJson,
+  type AssemblyRunSummary,
+} from './export/assembly-report.js';
 
 // The runtime pose and the engine's pose array.
 export { runtimeLocalTransforms, runtimeWorldTransforms, worldFromLocals } from './analysis/runtime-pose.js';
+export { runtimePoseJson, runtimePoseText, type RuntimePoseJson, type TransformJson } from './export/runtime-pose-report.js';
 export { decodePoseArray, encodePoseArray, encodePoseRecords, POSE_RECORD_BYTES, type PoseRecord } from './analysis/pose-array.js';
 export {
   createPoseScanner,
@@ -212,6 +240,7 @@ export {
   type PaletteLayout,
 } from './analysis/skinning.js';
 export { SKIN_POSES, SKINNING_DEFAULTS, type SkinPose } from './analysis/skinning-options.js';
+export { captureJson, captureText, meshBindJson, meshBindText } from './export/skinning-report.js';
 export { PALETTE_REGISTER_LAYOUT, REGISTERS_PER_MATRIX } from './math/matrix.js';
 export type { Mat4 } from './math/vector.js';
 
@@ -229,7 +258,8 @@ export {
   type StoredValueJson,
 } from './export/json.js';
 export { componentText, skeletonText } from './export/text.js';
-export { annotatedHexDump } from './export/hexdump.js';
+export { annotatedHexDump, hexDumpSpans } from './export/hexdump.js';
+export { armatureImportJson, armatureImportText } from './export/armature-import-report.js';
 
 // .forge archives: read through a random-access source, only the tables and the data files asked for.
 export { blobSource, bytesSource, checkRange, type ArchiveSource, type BlobLike } from './archive/source.js';
@@ -276,6 +306,45 @@ export {
 } from './archive/forge.js';
 export { forgeSkeletalFiles, type ForgeSkeletalFile } from './archive/forge-records.js';
 export { forgeRecords, type ForgeRecordItem, type ForgeRecordsOptions } from './archive/forge-records.js';
+export { ForgeClassRecords } from './archive/forge-class-records.js';
+export {
+  archiveRefusalReport,
+  findForgeEntry,
+  findForgeResource,
+  ForgeAddressError,
+  forgeEntryAddress,
+  forgeResourceAddress,
+  locateForgeResource,
+  readForgeResource,
+  type AddressedResource,
+  type ForgeAddressProblem,
+  type LocatedForgeResource,
+} from './archive/forge-address.js';
+export {
+  forgeExtractManifestEntry,
+  forgeExtractSelection,
+  forgeListing,
+  forgeListingText,
+  forgeProfileLabel,
+  forgeRawEntryName,
+  planForgeExtraction,
+  type ForgeExtractFile,
+  type ForgeExtractPlan,
+  type ForgeExtractSelection,
+  type ForgeListOptions,
+  type ForgeListRefusal,
+  type ForgeListResource,
+  type ForgeListRow,
+  type ForgeListStep,
+} from './archive/forge-listing.js';
+export { ForgePackLayoutError, manifestFromFolders, manifestWithProfile, type PackFolder } from './archive/forge-pack-folders.js';
+export {
+  forgeProbeReport,
+  forgeProbeText,
+  type ForgeProbeDataFile,
+  type ForgeProbeReport,
+  type ForgeProbeTrialReport,
+} from './archive/forge-probe-report.js';
 export {
   forgeClassName,
   forgeEntriesToRead,

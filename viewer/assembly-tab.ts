@@ -1,18 +1,20 @@
 /**
- * The Assembly tab, with the library's public API only: `assemble` over the SkeletonComponents
- * among the listed and opened files, their Skeletons found among the same files by object id (as
- * the `assemble` command finds them in its search paths).
+ * The Assembly tab, with the library's public API only: `assembleComponent` over the
+ * SkeletonComponents among the listed and opened files, their Skeletons indexed by object id among
+ * the same files (as the `assemble` command indexes its search paths).
  */
 import {
-  assemble,
+  assembleComponent,
   classifyHeader,
   findLayout,
   readResource,
   skeletonFromResource,
+  SkeletonIndex,
   type Assembly,
   type AssemblyConflict,
+  type ComponentSource,
+  type ResourceAddress,
   type Skeleton,
-  type SkeletonComponent,
 } from '../src/index.js';
 import type { ReadSettings } from './analysis.js';
 import { cells, el, fileLink, fixed, plural, tableOf, type FileRef } from './dom.js';
@@ -47,49 +49,39 @@ const idText = (id: bigint): string => `0x${id.toString(16).toUpperCase().padSta
  * left out here (the census reports them).
  */
 export function assembleHeldFiles(files: readonly HeldFile[], settings: ReadSettings): ComponentAssembly[] {
-  const skeletons = new Map<bigint, { file: FileRef; skeleton: Skeleton }>();
-  const components: { file: FileRef; record: SkeletonComponent }[] = [];
+  const dialect = settings.dialect ?? undefined;
+  const skeletons = new SkeletonIndex<{ address: ResourceAddress; skeleton: Skeleton }>();
+  const components: ComponentSource[] = [];
+  // Each address made here is the one the results carry back: the file it stands for.
+  const fileOf = new Map<ResourceAddress, FileRef>();
   for (const file of files) {
-    if (classifyHeader(file.bytes, settings.dialect ?? undefined).length === 0) continue;
+    if (classifyHeader(file.bytes, dialect).length === 0) continue;
     let read;
     try {
-      read = readResource(file.bytes, { dialect: settings.dialect ?? undefined, reading: settings.reading });
+      read = readResource(file.bytes, { dialect, reading: settings.reading });
     } catch {
       continue;
     }
     if (read === null) continue;
-    const ref = { id: file.id, name: file.name };
-    if (read.resource.kind === 'SkeletonComponent') components.push({ file: ref, record: read.resource.record });
+    const address: ResourceAddress = { file: file.name };
+    fileOf.set(address, { id: file.id, name: file.name });
+    if (read.resource.kind === 'SkeletonComponent') components.push({ address, component: read.resource.record });
     else if (findLayout(read.resource.dialect)?.family === 'anvilnext') {
       const skeleton = skeletonFromResource(read.resource);
-      if (!skeletons.has(skeleton.id)) skeletons.set(skeleton.id, { file: ref, skeleton });
+      skeletons.add(skeleton.id, { address, skeleton });
     }
   }
-  return components.map(({ file, record }): ComponentAssembly => {
-    const main = skeletons.get(record.mainSkeleton.id) ?? null;
-    const base = { component: file, componentId: record.id, mainId: record.mainSkeleton.id, main: main?.file ?? null };
-    const unassembled = (problem: string | null): ComponentAssembly => ({
-      ...base,
-      addons: record.addons.map((a) => ({ id: a.id, file: skeletons.get(a.id)?.file ?? null, joined: 0, added: 0 })),
-      assembly: null,
-      problem,
-    });
-    if (main === null) return unassembled(null);
-    if (main.skeleton.bones.length === 0) return unassembled(`its main Skeleton (${main.file.name}) has no bones: nothing to assemble`);
-    const assembly = assemble(
-      main.skeleton,
-      record.addons.map((a) => skeletons.get(a.id)?.skeleton ?? a.id),
-    );
+  const ref = (address: ResourceAddress | null): FileRef | null => (address === null ? null : (fileOf.get(address) ?? null));
+  return components.map((source): ComponentAssembly => {
+    const result = assembleComponent(source, (id) => skeletons.get(id) ?? null);
     return {
-      ...base,
-      addons: record.addons.map((a, i) => ({
-        id: a.id,
-        file: skeletons.get(a.id)?.file ?? null,
-        joined: assembly.addons[i]?.joined ?? 0,
-        added: assembly.addons[i]?.added ?? 0,
-      })),
-      assembly,
-      problem: null,
+      component: ref(result.address)!,
+      componentId: result.component.id,
+      mainId: result.main.id,
+      main: ref(result.main.address),
+      addons: result.addons.map((a) => ({ id: a.id, file: ref(a.address), joined: a.joined, added: a.added })),
+      assembly: result.assembly,
+      problem: result.problem?.message ?? null,
     };
   });
 }

@@ -5,6 +5,7 @@
  * Browser-safe (no Node module): the viewer names downloads the same way.
  */
 import { CLASS } from '../formats/classes.js';
+import { formatAddress } from '../io/address.js';
 import { hex } from '../io/format.js';
 import type { ForgeEntry } from './forge.js';
 
@@ -134,15 +135,17 @@ export function isSkeletalClass(classHash: number): boolean {
   return type === CLASS.Skeleton || type === CLASS.SkeletonComponent;
 }
 
-/** `entry 3 "ACU_Arno.Skeleton"`: an index entry's number and name as every message gives them. Never throws. */
+/** `entry 3 "ACU_Arno.Skeleton"`: an index entry's number and name as every message gives them (formatAddress's words for an entry). Never throws. */
 export function forgeEntryLabel(entry: Pick<ForgeEntry, 'number' | 'name'>): string {
-  return `entry ${entry.number} ${JSON.stringify(entry.name)}`;
+  // The address's words without its file: formatAddress is the one place they are chosen.
+  const file = '';
+  return formatAddress({ file, entry: { number: entry.number, name: entry.name } }).slice(file.length + 2);
 }
 
 /**
  * `archive.forge: entry 3 "name": resource 1 "name"`: where a resource sits, as the census,
- * `validate` and the viewer name it. Never throws.
+ * `validate` and the viewer name it; formatAddress of its address. Never throws.
  */
 export function forgeResourceLabel(archive: string, entry: Pick<ForgeEntry, 'number' | 'name'>, index: number, name: string): string {
-  return `${archive}: ${forgeEntryLabel(entry)}: resource ${index} ${JSON.stringify(name)}`;
+  return formatAddress({ file: archive, archive: true, entry: { number: entry.number, name: entry.name }, resource: { index, name } });
 }

@@ -6,14 +6,15 @@
  */
 import { UsageError } from './errors.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
-import { forgeEntryLabel, forgeResourceLabel } from '../archive/forge-select.js';
-import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
+import { archiveRefusalReport, forgeResourceAddress } from '../archive/forge-address.js';
+import { anvilnextSkeletonId, cachedSkeletonLookup, SkeletonIndex, type SkeletonLookup } from '../analysis/assemble-components.js';
+import { formatAddress, refusalReport, type ResourceAddress } from '../io/address.js';
+import type { ForgeEntry, ForgeResource } from '../archive/forge.js';
+import { ForgeClassRecords } from '../archive/forge-class-records.js';
 import { CLASS } from '../formats/classes.js';
-import { findLayout } from '../formats/registry.js';
 import { classifyHeader, readResourceAs, type HeaderClass, type Resource, type ResourceKind } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
 import { skeletonFromResource } from '../model/read.js';
-import type { Skeleton } from '../model/skeleton.js';
 import type { InputWalk } from './files.js';
 import { unreadRecordMessage } from './census-archive-read.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile, type OpenedForge } from './forge-archive.js';
@@ -26,45 +27,35 @@ import type { ResourceReadOptions } from './read-options.js';
  * component names it, as every command skips one.
  */
 export type SkeletonPlace =
-  { label: string; path: string; tooLarge?: string } | { label: string; archive: string; entry: ForgeEntry; index: number };
+  | { address: ResourceAddress; path: string; tooLarge?: string }
+  | { address: ResourceAddress; archive: string; entry: ForgeEntry; index: number };
 
-/** Skeletons of the search paths by object id: the first in walk order wins. */
-export interface SkeletonIndex {
-  places: Map<bigint, SkeletonPlace>;
-  /** Ids carried by more than one file or record: the first is used, the others are named in a warning. */
-  duplicates: { id: bigint; used: string; other: string }[];
-}
-
-/** The id of the anvilnext Skeleton a header names, if it names one. */
-export function anvilnextSkeletonId(read: HeaderRead): bigint | undefined {
-  if (read.kind !== 'resource') return undefined;
-  // Components name anvilnext Skeletons: a scimitar id is another id space.
-  return read.candidates.find((c) => c.header.kind === 'Skeleton' && findLayout(c.header.dialect)?.family === 'anvilnext')?.id;
-}
-
-export async function indexSkeletons(walk: InputWalk, read: ResourceReadOptions, archives: OpenArchives): Promise<SkeletonIndex> {
-  const places = new Map<bigint, SkeletonPlace>();
-  const duplicates: SkeletonIndex['duplicates'] = [];
-  const add = (id: bigint, place: SkeletonPlace): void => {
-    const used = places.get(id);
-    if (used === undefined) places.set(id, place);
-    else duplicates.push({ id, used: used.label, other: place.label });
-  };
+/** Indexes the Skeletons of the search paths by the id in each header: the first in walk order wins. */
+export async function indexSkeletons(
+  walk: InputWalk,
+  read: ResourceReadOptions,
+  archives: OpenArchives,
+): Promise<SkeletonIndex<SkeletonPlace>> {
+  const index = new SkeletonIndex<SkeletonPlace>();
   for (const file of walk.files) {
     if (isForgeFile(file.path)) {
-      await archives.eachRecord(file.path, CLASS.Skeleton, (entry, index, resource) => {
-        const id = anvilnextSkeletonId(headerOfBytes(resource.body, read.dialect));
+      await archives.eachRecord(file.path, CLASS.Skeleton, (entry, at, resource) => {
+        const id = idOf(headerOfBytes(resource.body, read.dialect));
         if (id !== undefined)
-          add(id, { label: forgeResourceLabel(file.path, entry, index, resource.name), archive: file.path, entry, index });
+          index.add(id, { address: forgeResourceAddress(file.path, entry, at, resource.name), archive: file.path, entry, index: at });
       });
       continue;
     }
-    const id = anvilnextSkeletonId(readResourceHeader(file.path, read.dialect));
+    const id = idOf(readResourceHeader(file.path, read.dialect));
     if (id === undefined) continue;
     const tooLarge = file.explicit ? null : oversizeReason(file.path, 'Skeleton', read.maxSize);
-    add(id, { label: file.path, path: file.path, ...(tooLarge === null ? {} : { tooLarge }) });
+    index.add(id, { address: { file: file.path }, path: file.path, ...(tooLarge === null ? {} : { tooLarge }) });
   }
-  return { places, duplicates };
+  return index;
+}
+
+function idOf(read: HeaderRead): bigint | undefined {
+  return read.kind === 'resource' ? anvilnextSkeletonId(read.candidates) : undefined;
 }
 
 export interface Failure {
@@ -104,9 +95,7 @@ export function decodeRecord(body: Uint8Array, wanted: ResourceKind, read: Resou
  * file is a failure naming archive, entry and offset, and the rest is read.
  */
 export class OpenArchives {
-  private readonly handles = new Map<string, OpenedForge | null>();
-  /** The last data file read, since a component's Skeletons often share one. */
-  private last: { archive: string; entry: number; resources: ForgeResource[] } | null = null;
+  private readonly handles = new Map<string, { opened: OpenedForge; records: ForgeClassRecords } | null>();
 
   constructor(
     private readonly failures: Failure[],
@@ -114,22 +103,26 @@ export class OpenArchives {
     private readonly forgeOptions: OpenForgeOptions = {},
   ) {}
 
-  async open(path: string): Promise<OpenedForge | null> {
-    if (this.handles.has(path)) return this.handles.get(path)!;
-    let opened: OpenedForge | null = null;
+  private async open(path: string): Promise<ForgeClassRecords | null> {
+    if (this.handles.has(path)) return this.handles.get(path)?.records ?? null;
+    let handle = null;
     try {
-      opened = await openForgeFile(path, this.forgeOptions);
-      for (const refusal of opened.forge.refusals) this.failures.push({ file: path, message: `refused at ${refusal.message}` });
+      const opened = await openForgeFile(path, this.forgeOptions);
+      for (const refusal of opened.forge.refusals) this.failures.push({ file: path, message: refusalReport(refusal).message });
+      const records = new ForgeClassRecords(opened.forge, path, (refusal) =>
+        this.failures.push({ file: formatAddress(refusal.address!), message: refusalReport(refusal).message }),
+      );
+      handle = { opened, records };
     } catch (error) {
       // Profiles that read the archive differently: the user must name one (exit 2).
       if (error instanceof UsageError) throw error;
       // The messages name the archive already.
       const message =
-        error instanceof ArchiveRefusal ? `archive refused at ${error.refusal.message}` : (error as Error).message.replace(`${path}: `, '');
+        error instanceof ArchiveRefusal ? archiveRefusalReport(error.refusal).message : (error as Error).message.replace(`${path}: `, '');
       this.failures.push({ file: path, message });
     }
-    this.handles.set(path, opened);
-    return opened;
+    this.handles.set(path, handle);
+    return handle?.records ?? null;
   }
 
   /** Whether the archive was opened (its tables read); false when refused or not tried. */
@@ -139,18 +132,7 @@ export class OpenArchives {
 
   /** The records of one data file, or null when it is refused (a failure). */
   async dataFile(archive: string, entry: ForgeEntry): Promise<ForgeResource[] | null> {
-    if (this.last?.archive === archive && this.last.entry === entry.number) return this.last.resources;
-    const opened = await this.open(archive);
-    if (opened === null) return null;
-    try {
-      const resources = (await readDataFile(opened.forge, entry)).resources;
-      this.last = { archive, entry: entry.number, resources };
-      return resources;
-    } catch (error) {
-      if (!(error instanceof ParseError)) throw error;
-      this.failures.push({ file: `${archive}: ${forgeEntryLabel(entry)}`, message: `refused at ${error.message}` });
-      return null;
-    }
+    return (await this.open(archive))?.dataFile(entry) ?? null;
   }
 
   /**
@@ -162,75 +144,45 @@ export class OpenArchives {
     cls: number,
     visit: (entry: ForgeEntry, index: number, resource: ForgeResource) => void,
   ): Promise<number> {
-    const opened = await this.open(archive);
-    if (opened === null) return 0;
-    let visited = 0;
-    for (const entry of opened.forge.entries) {
-      if (!this.everyDataFile && entry.resourceType >>> 0 !== cls) continue;
-      const resources = await this.dataFile(archive, entry);
-      resources?.forEach((resource, index) => {
-        if (resource.classHash >>> 0 !== cls) return;
-        visited++;
-        visit(entry, index, resource);
-      });
-    }
-    // Indexing keeps no body: only the last data file is held, for the next read.
-    this.last = null;
-    return visited;
+    return (await this.open(archive))?.eachRecord(cls, this.everyDataFile, visit) ?? 0;
   }
 
   async closeAll(): Promise<void> {
-    for (const opened of this.handles.values()) await opened?.close();
+    for (const handle of this.handles.values()) await handle?.opened.close();
     this.handles.clear();
   }
 }
 
-/** The Skeletons the components name, each read once however many components name it. */
-export class SkeletonCache {
-  private readonly loaded = new Map<bigint, Skeleton | null>();
-  readonly failures: Failure[] = [];
-
-  constructor(
-    private readonly index: SkeletonIndex,
-    private readonly read: ResourceReadOptions,
-    private readonly archives: OpenArchives,
-  ) {}
-
-  /** The file or record carrying `id`; null when none does, or the file was skipped for its size. */
-  fileOf(id: bigint): string | null {
-    const place = this.index.places.get(id);
-    return place === undefined || 'tooLarge' in place ? null : place.label;
-  }
-
-  /** Reads the Skeletons carrying `ids` that are not read yet; a refused one is a failure, named once. */
-  async load(ids: readonly bigint[]): Promise<void> {
-    for (const id of ids) {
-      if (this.loaded.has(id)) continue;
-      const place = this.index.places.get(id);
-      let skeleton: Skeleton | null = null;
-      if (place !== undefined && 'tooLarge' in place) {
-        // Found in a folder and over --max-size: skipped, so the component finds it missing, and says why.
-        process.stderr.write(`anvil-skel: skipped ${place.path}: ${place.tooLarge}\n`);
-      } else if (place !== undefined) {
-        const decoded = await this.decode(place);
-        if (decoded === null) skeleton = null;
-        else if (decoded.ok && decoded.value.kind === 'Skeleton') skeleton = skeletonFromResource(decoded.value);
-        else if (!decoded.ok) this.failures.push({ file: place.label, message: decoded.message });
-      }
-      this.loaded.set(id, skeleton);
+/**
+ * Finds the Skeletons the components name in `index`, each read once however many components name
+ * it: a refused one is pushed to `failures`, named once; one skipped for its size is said on stderr
+ * and found missing.
+ */
+export function skeletonLookup(
+  index: SkeletonIndex<SkeletonPlace>,
+  read: ResourceReadOptions,
+  archives: OpenArchives,
+  failures: Failure[],
+): SkeletonLookup {
+  return cachedSkeletonLookup(async (id) => {
+    const place = index.get(id);
+    if (place === undefined) return null;
+    if ('tooLarge' in place) {
+      // Found in a folder and over --max-size: skipped, so the component finds it missing, and says why.
+      process.stderr.write(`anvil-skel: skipped ${place.path}: ${place.tooLarge}\n`);
+      return null;
     }
-  }
+    const decoded = await decodePlace(place, read, archives);
+    if (decoded !== null && !decoded.ok) failures.push({ file: formatAddress(place.address), message: decoded.message });
+    const skeleton = decoded?.ok === true && decoded.value.kind === 'Skeleton' ? skeletonFromResource(decoded.value) : null;
+    return { address: place.address, skeleton };
+  });
+}
 
-  /** Null when the data file holding it is refused on this read (that refusal is the failure). */
-  private async decode(place: SkeletonPlace): Promise<Decoded<Resource> | null> {
-    if ('path' in place) return decodeFile(place.path, 'Skeleton', this.read);
-    const resources = await this.archives.dataFile(place.archive, place.entry);
-    const resource = resources?.[place.index];
-    return resource === undefined ? null : decodeRecord(resource.body, 'Skeleton', this.read);
-  }
-
-  /** The Skeleton carrying `id` once loaded, or null when none does or its file is refused. */
-  get(id: bigint): Skeleton | null {
-    return this.loaded.get(id) ?? null;
-  }
+/** Null when the data file holding it is refused on this read (that refusal is the failure). */
+async function decodePlace(place: SkeletonPlace, read: ResourceReadOptions, archives: OpenArchives): Promise<Decoded<Resource> | null> {
+  if ('path' in place) return decodeFile(place.path, 'Skeleton', read);
+  const resources = await archives.dataFile(place.archive, place.entry);
+  const resource = resources?.[place.index];
+  return resource === undefined ? null : decodeRecord(resource.body, 'Skeleton', read);
 }

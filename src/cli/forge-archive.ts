@@ -9,6 +9,8 @@ import { openForge, type Forge } from '../archive/forge.js';
 import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
 import { UsageError } from './errors.js';
 import { ParseError } from '../io/errors.js';
+import { refusalReport } from '../io/address.js';
+import { archiveRefusalReport } from '../archive/forge-address.js';
 import { openArchiveFile } from './archive-file-source.js';
 import { fsReason } from './files.js';
 
@@ -75,25 +77,11 @@ export class ArchiveRefusal extends Error {
     readonly archive: string,
     readonly refusal: ParseError,
   ) {
-    super(`${archive}: archive refused at ${refusal.message}`);
+    super(`${archive}: ${archiveRefusalReport(refusal).message}`);
   }
 }
 
 /** A refusal inside the archive as one line: `archive: offset …: path: expected …, got …`. */
 export function archiveRefusalLine(archive: string, refusal: ParseError): string {
-  return `${archive}: refused at ${refusal.message}`;
-}
-
-/** How the profile was chosen, for a listing or a census line: `unity`, `wildlands (steep reads it alike)`, `none`. */
-export function profileLabel(forge: Pick<Forge, 'profile' | 'profileChoice'>): string {
-  if (forge.profile === null) return 'no profile reads it';
-  const choice = forge.profileChoice;
-  const alike = choice.alike.length > 0 ? `; ${choice.alike.join(', ')} read it alike` : '';
-  const how =
-    choice.how === 'named'
-      ? 'named'
-      : choice.how === 'framing'
-        ? 'guessed: its framing fits, no profile reads the first data files'
-        : `detected from ${choice.probed} data file${choice.probed === 1 ? '' : 's'}`;
-  return `${forge.profile.name} (${how}${alike})`;
+  return `${archive}: ${refusalReport(refusal).message}`;
 }

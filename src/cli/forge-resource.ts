@@ -6,10 +6,9 @@
  */
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeOpenOptions } from './options.js';
-import { forgeClassExtension, forgeEntryLabel, forgeResourceLabel, isSkeletalClass } from '../archive/forge-select.js';
-import { count } from '../io/format.js';
-import { readDataFile, type ForgeEntry, type ForgeResource } from '../archive/forge.js';
-import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
+import { archiveRefusalReport, ForgeAddressError, readForgeResource } from '../archive/forge-address.js';
+import { formatAddress, refusalReport } from '../io/address.js';
+import { type HeaderClass } from '../formats/resource.js';
 import type { Dialect } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
 import { InputFileError, RefusedInputError, UsageError } from './errors.js';
@@ -18,43 +17,9 @@ import { loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } f
 import type { Skeleton } from '../model/skeleton.js';
 import type { ArchiveAddressValues } from './options.js';
 
-export function findEntry(entries: readonly ForgeEntry[], wanted: string, archive: string): ForgeEntry {
-  const byName = entries.filter((e) => e.name === wanted);
-  if (byName.length === 1) return byName[0]!;
-  if (byName.length > 1)
-    throw new UsageError(
-      `${archive}: ${byName.length} entries are named ${JSON.stringify(wanted)} (numbers ${byName.map((e) => e.number).join(', ')}); give --entry a number`,
-    );
-  if (/^\d+$/.test(wanted)) {
-    const entry = entries.find((e) => e.number === Number(wanted));
-    if (entry !== undefined) return entry;
-  }
-  throw new UsageError(`${archive}: no entry numbered or named ${JSON.stringify(wanted)} (forge list shows them)`);
-}
-
-export function findResource(resources: readonly ForgeResource[], wanted: string | undefined, where: string): number {
-  if (wanted === undefined) {
-    const skeletal = resources.flatMap((r, i) => (isSkeletalClass(r.classHash) ? [i] : []));
-    if (skeletal.length === 1) return skeletal[0]!;
-    if (skeletal.length === 0) {
-      const classes = [...new Set(resources.map((r) => forgeClassExtension(r.classHash)))].join(', ');
-      throw new InputFileError(
-        `${where}: holds no Skeleton or SkeletonComponent (${count(resources.length, 'resource')}: ${classes || 'none'}; forge list --resources shows them)`,
-      );
-    }
-    throw new UsageError(
-      `${where}: holds ${skeletal.length} Skeletons and SkeletonComponents; choose one with --resource (index, hex id or name; forge list --resources shows them)`,
-    );
-  }
-  const byName = resources.flatMap((r, i) => (r.name === wanted ? [i] : []));
-  if (byName.length === 1) return byName[0]!;
-  if (/^\d+$/.test(wanted) && Number(wanted) < resources.length) return Number(wanted);
-  if (/^0x[0-9a-f]+$/i.test(wanted)) {
-    const id = BigInt(wanted);
-    const byId = resources.findIndex((r) => r.id === id);
-    if (byId >= 0) return byId;
-  }
-  throw new UsageError(`${where}: no resource with index, id or name ${JSON.stringify(wanted)}`);
+/** A wrong address as the CLI reports it: the caller's mistake exits 2, what the archive holds exits 1. */
+export function addressFailure(error: ForgeAddressError): UsageError | InputFileError {
+  return error.isUsage ? new UsageError(error.message) : new InputFileError(error.message);
 }
 
 /**
@@ -74,25 +39,17 @@ export async function readArchiveResource(
   try {
     opened = await openForgeFile(archive, forgeOptions);
   } catch (error) {
-    if (error instanceof ArchiveRefusal) throw refusedBy(archive, `archive refused at ${error.refusal.message}`, error.refusal);
+    if (error instanceof ArchiveRefusal) throw refusedBy(archive, archiveRefusalReport(error.refusal).message, error.refusal);
     throw new InputFileError((error as Error).message);
   }
   try {
-    const entry = findEntry(opened.forge.entries, entryWanted, archive);
-    let resources;
-    try {
-      resources = (await readDataFile(opened.forge, entry)).resources;
-    } catch (error) {
-      if (error instanceof ParseError) throw refusedBy(`${archive}: ${forgeEntryLabel(entry)}`, `refused at ${error.message}`, error);
-      throw error;
-    }
-    const index = findResource(resources, resourceWanted, `${archive}: ${forgeEntryLabel(entry)}`);
-    const resource = resources[index]!;
-    const label = forgeResourceLabel(archive, entry, index, resource.name);
-    const header = classifyHeader(resource.body, dialect)[0];
-    if (header === undefined)
-      throw new InputFileError(`${label}: not a Skeleton or SkeletonComponent (${describeHeader(resource.body, dialect)})`);
-    return { bytes: resource.body, header, label };
+    const found = await readForgeResource(opened.forge, archive, entryWanted, resourceWanted, dialect);
+    return { bytes: found.bytes, header: found.header, label: formatAddress(found.address) };
+  } catch (error) {
+    if (error instanceof ForgeAddressError) throw addressFailure(error);
+    if (error instanceof ParseError && error.address !== undefined)
+      throw refusedBy(formatAddress(error.address), refusalReport(error).message, error);
+    throw error;
   } finally {
     await opened.close();
   }

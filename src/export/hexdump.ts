@@ -4,6 +4,10 @@
  * pointer tags) are labelled with the innermost field and `(count or tag)`.
  */
 import type { Span } from '../grammar/codec.js';
+import { classifyHeader, resourceSpansUntilRefusal, type HeaderClass } from '../formats/resource.js';
+import type { Dialect } from '../formats/dialect.js';
+import type { Reading } from '../formats/layout.js';
+import type { ParseError } from '../io/errors.js';
 import { hex, hexDigits } from '../io/format.js';
 
 const hexByte = (b: number): string => hexDigits(b, 2);
@@ -63,4 +67,25 @@ export function annotatedHexDump(bytes: Uint8Array, spans: readonly Span[], byte
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The spans of the layout that reads `bytes`, detected as reading does: each layout the header fits
+ * (only `options.dialect`'s when given), in registry order, the first that reads to the exact end
+ * winning; `header` when none fits. When every one refuses, the first one's spans and refusal, the
+ * one readResource reports. Never throws.
+ */
+export function hexDumpSpans(
+  bytes: Uint8Array,
+  header: HeaderClass,
+  options: { dialect?: Dialect; reading?: Reading } = {},
+): { spans: Span[]; error: ParseError | null } {
+  const candidates = classifyHeader(bytes, options.dialect);
+  let first: { spans: Span[]; error: ParseError | null } | null = null;
+  for (const candidate of candidates.length > 0 ? candidates : [header]) {
+    const attempt = resourceSpansUntilRefusal(bytes, candidate, { reading: options.reading });
+    if (attempt.error === null) return attempt;
+    first ??= attempt;
+  }
+  return first!;
 }

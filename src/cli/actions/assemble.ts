@@ -9,15 +9,15 @@
  */
 import { forgeOpenOptions } from '../options.js';
 import { dirname, extname } from 'node:path';
-import { forgeResourceLabel } from '../../archive/forge-select.js';
+import { forgeResourceAddress } from '../../archive/forge-address.js';
+import { formatAddress, type ResourceAddress } from '../../io/address.js';
 import { CLASS } from '../../formats/classes.js';
-import { assemble, type Assembly, type AssemblyAddonInput } from '../../analysis/assemble.js';
+import { assembleComponents, type ComponentAssembly } from '../../analysis/assemble-components.js';
 import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
 import { count } from '../../io/format.js';
 import type { SkeletonBone } from '../../model/skeleton.js';
-import type { NameDictionary } from '../../names/dictionary.js';
+import { assemblyJson, assemblyRunSummary, assemblyRunSummaryText, assemblySummaryText } from '../../export/assembly-report.js';
 import { hex } from '../../names/hex.js';
-import type { AssembleCommandOptions } from '../commands/assemble.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { isForgeFile } from '../forge-archive.js';
@@ -25,136 +25,22 @@ import { oversizeReason, readResourceHeader } from '../input-file.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
 import { GLTF_OUTPUT, JSON_OUTPUT, refuseUnsafeOutputs, writeFilesAtomic, type OutputFile, type PlannedOutput } from '../write-file.js';
-import { decodeFile, decodeRecord, indexSkeletons, OpenArchives, SkeletonCache, type Failure } from '../assemble-sources.js';
+import { decodeFile, decodeRecord, indexSkeletons, OpenArchives, skeletonLookup, type Failure } from '../assemble-sources.js';
+import type { ForceOptionValues, ForgeProfileValues, ResourceOptionValues } from '../options.js';
+
+/** What commander hands the action. */
+export interface AssembleCommandOptions extends ResourceOptionValues, ForceOptionValues, ForgeProfileValues {
+  search?: string[];
+  output?: string;
+  json?: boolean;
+  allowMissing?: boolean;
+  names?: string[];
+  everyDataFile?: boolean;
+}
 
 const gltfWriter = () => import('../../export/gltf.js');
 
 const idText = (id: bigint): string => hex(id, 16);
-
-/** One component's assembly in the JSON report. */
-export interface AssemblyJson {
-  component: string;
-  id: string;
-  mainSkeleton: { id: string; file: string | null };
-  boneCount: number;
-  bones: { index: number; nameHash: string; name: string | null; parent: number; source: string }[];
-  joined: number;
-  added: number;
-  addons: { id: string; file: string | null; joined: number; added: number }[];
-  missing: string[];
-  conflicts: {
-    bone: number;
-    name: string | null;
-    nameHash: string;
-    addon: string;
-    kind: string;
-    error: number | null;
-    addonParent: string | null;
-    rigParent: string | null;
-  }[];
-}
-
-interface ComponentResult {
-  file: string;
-  component: SkeletonComponent;
-  /** Null when the main skeleton is missing: there is no rig to start from. */
-  assembly: Assembly | null;
-}
-
-async function assembleComponent(
-  file: string,
-  component: SkeletonComponent,
-  cache: SkeletonCache,
-  failures: Failure[],
-): Promise<ComponentResult> {
-  await cache.load([component.mainSkeleton.id, ...component.addons.map((a) => a.id)]);
-  const main = cache.get(component.mainSkeleton.id);
-  if (main === null) return { file, component, assembly: null };
-  if (main.bones.length === 0) {
-    failures.push({ file, message: `its main Skeleton ${idText(main.id)} (${cache.fileOf(main.id)}) has no bones: nothing to assemble` });
-    return { file, component, assembly: null };
-  }
-  const addons: AssemblyAddonInput[] = component.addons.map((ref) => cache.get(ref.id) ?? ref.id);
-  return { file, component, assembly: assemble(main, addons) };
-}
-
-function missingIds(result: ComponentResult, cache: SkeletonCache): bigint[] {
-  if (result.assembly !== null) return result.assembly.missing;
-  const { mainSkeleton, addons } = result.component;
-  return [mainSkeleton.id, ...addons.map((a) => a.id)].filter((id) => cache.get(id) === null);
-}
-
-function toJson(result: ComponentResult, cache: SkeletonCache, names: NameDictionary): AssemblyJson {
-  const { component, assembly } = result;
-  const nameOf = (hash: number): string | null => names.resolve(hash);
-  const hashText = (hash: number | null): string | null => (hash === null ? null : hex(hash, 8));
-  return {
-    component: result.file,
-    id: idText(component.id),
-    mainSkeleton: { id: idText(component.mainSkeleton.id), file: cache.fileOf(component.mainSkeleton.id) },
-    boneCount: assembly?.bones.length ?? 0,
-    bones: (assembly?.bones ?? []).map((b) => ({
-      index: b.index,
-      nameHash: hex(b.nameHash, 8),
-      name: nameOf(b.nameHash),
-      parent: b.parent,
-      source: b.source === 'main' ? 'main' : idText(b.source),
-    })),
-    joined: assembly?.joined ?? 0,
-    added: assembly?.added ?? 0,
-    addons: component.addons.map((ref, i) => ({
-      id: idText(ref.id),
-      file: assembly?.addons[i]?.found === true ? cache.fileOf(ref.id) : null,
-      joined: assembly?.addons[i]?.joined ?? 0,
-      added: assembly?.addons[i]?.added ?? 0,
-    })),
-    missing: missingIds(result, cache).map(idText),
-    conflicts: (assembly?.conflicts ?? []).map((c) => ({
-      bone: c.bone,
-      name: nameOf(c.nameHash),
-      nameHash: hex(c.nameHash, 8),
-      addon: idText(c.addon),
-      kind: c.kind,
-      error: c.error,
-      addonParent: hashText(c.addonParent),
-      rigParent: hashText(c.rigParent),
-    })),
-  };
-}
-
-function describeConflict(c: AssemblyJson['conflicts'][number]): string {
-  const bone = `bone ${c.bone} (${c.name ?? c.nameHash})`;
-  switch (c.kind) {
-    case 'transform':
-      return `${bone}, addon ${c.addon}: local transform differs by ${c.error === null ? 'a non-finite amount' : c.error.toPrecision(3)} (tolerance 1e-3)`;
-    case 'parent':
-      return `${bone}, addon ${c.addon}: parent ${c.addonParent} in the addon, ${c.rigParent ?? 'none (the root)'} in the rig`;
-    default:
-      return `${bone}, addon ${c.addon}: its parent ${c.addonParent ?? '(none: the addon root)'} is in no rig bone; attached to the root`;
-  }
-}
-
-function summaryText(json: AssemblyJson): string {
-  const lines: string[] = [];
-  lines.push(`${json.component} (${json.id})`);
-  const mainFile = json.mainSkeleton.file;
-  if (mainFile === null) {
-    lines.push(`  main ${json.mainSkeleton.id}: missing (no Skeleton in the search paths carries it); nothing assembled`);
-  } else {
-    const mainBones = json.bones.filter((b) => b.source === 'main').length;
-    lines.push(`  main ${json.mainSkeleton.id} ${mainFile}: ${count(mainBones, 'bone')}`);
-    for (const addon of json.addons) {
-      if (addon.file === null) lines.push(`  addon ${addon.id}: missing`);
-      else lines.push(`  addon ${addon.id} ${addon.file}: ${addon.joined} joined, ${addon.added} added`);
-    }
-    lines.push(
-      `  ${count(json.boneCount, 'bone')}: ${mainBones} main, ${json.added} added; ${json.joined} joined; ${count(json.conflicts.length, 'conflict')}; ${json.missing.length} missing`,
-    );
-  }
-  for (const c of json.conflicts) lines.push(`  conflict: ${describeConflict(c)}`);
-  if (mainFile !== null) for (const id of json.missing) lines.push(`  missing: addon ${id}`);
-  return lines.join('\n') + '\n';
-}
 
 interface Plan {
   output: { path: string; format: 'glb' | 'gltf' | 'json' } | null;
@@ -170,7 +56,7 @@ function planOutput(options: AssembleCommandOptions): Plan {
 }
 
 /** A component to assemble: a file, decoded when its turn comes, or a record already decoded from an archive. */
-type ComponentSource = { kind: 'file'; path: string } | { kind: 'record'; label: string; component: SkeletonComponent };
+type FoundComponent = { kind: 'file'; path: string } | { kind: 'record'; address: ResourceAddress; component: SkeletonComponent };
 
 /**
  * Finds the components among the named paths, in walk order: a named file must be one, directories
@@ -182,16 +68,16 @@ async function findComponents(
   walk: InputWalk,
   archives: OpenArchives,
   failures: Failure[],
-): Promise<ComponentSource[]> {
-  const found: ComponentSource[] = [];
+): Promise<FoundComponent[]> {
+  const found: FoundComponent[] = [];
   for (const problem of walk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
   for (const file of walk.files) {
     if (isForgeFile(file.path)) {
       const records = await archives.eachRecord(file.path, CLASS.SkeletonComponent, (entry, index, resource) => {
-        const label = forgeResourceLabel(file.path, entry, index, resource.name);
+        const address = forgeResourceAddress(file.path, entry, index, resource.name);
         const decoded = decodeRecord(resource.body, 'SkeletonComponent', read);
-        if (!decoded.ok) failures.push({ file: label, message: decoded.message });
-        else if (decoded.value.kind === 'SkeletonComponent') found.push({ kind: 'record', label, component: decoded.value.record });
+        if (!decoded.ok) failures.push({ file: formatAddress(address), message: decoded.message });
+        else if (decoded.value.kind === 'SkeletonComponent') found.push({ kind: 'record', address, component: decoded.value.record });
       });
       if (records === 0 && file.explicit && archives.isOpen(file.path))
         failures.push({
@@ -240,9 +126,9 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
 
   const failures: Failure[] = [];
   const archives = new OpenArchives(failures, options.everyDataFile === true, forgeOpenOptions(options));
-  const results: ComponentResult[] = [];
-  let cache: SkeletonCache;
-  let sources: ComponentSource[];
+  const lookupFailures: Failure[] = [];
+  const results: ComponentAssembly[] = [];
+  let sources: FoundComponent[];
   try {
     sources = await findComponents(paths, read, componentWalk, archives, failures);
     if (plan.output !== null && plan.output.format !== 'json' && sources.length !== 1)
@@ -252,24 +138,31 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
     for (const problem of searchWalk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
 
     const index = await indexSkeletons(searchWalk, read, archives);
-    for (const d of index.duplicates)
-      process.stderr.write(`anvil-skel: warning: id ${idText(d.id)} is carried by ${d.used} and ${d.other}; ${d.used} is used\n`);
-    cache = new SkeletonCache(index, read, archives);
+    for (const d of index.duplicates) {
+      const [used, other] = [formatAddress(d.used), formatAddress(d.other)];
+      process.stderr.write(`anvil-skel: warning: id ${idText(d.id)} is carried by ${used} and ${other}; ${used} is used\n`);
+    }
+    const lookup = skeletonLookup(index, read, archives, lookupFailures);
 
     for (const source of sources) {
-      if (source.kind === 'record') {
-        results.push(await assembleComponent(source.label, source.component, cache, failures));
-        continue;
+      let component: SkeletonComponent;
+      if (source.kind === 'record') component = source.component;
+      else {
+        const decoded = decodeFile(source.path, 'SkeletonComponent', read);
+        if (!decoded.ok) failures.push({ file: source.path, message: decoded.message });
+        if (!decoded.ok || decoded.value.kind !== 'SkeletonComponent') continue;
+        component = decoded.value.record;
       }
-      const decoded = decodeFile(source.path, 'SkeletonComponent', read);
-      if (!decoded.ok) failures.push({ file: source.path, message: decoded.message });
-      else if (decoded.value.kind === 'SkeletonComponent')
-        results.push(await assembleComponent(source.path, decoded.value.record, cache, failures));
+      const address = source.kind === 'record' ? source.address : { file: source.path };
+      // One at a time, so that a component's problem is reported in its turn.
+      const [result] = await assembleComponents([{ address, component }], lookup);
+      if (result!.problem !== null) failures.push({ file: formatAddress(address), message: result!.problem.message });
+      results.push(result!);
     }
   } finally {
     await archives.closeAll();
   }
-  failures.push(...cache.failures);
+  failures.push(...lookupFailures);
   // An archive both searched and holding components, read whole with --every-data-file, is refused once.
   const seen = new Set<string>();
   const reported = failures.filter((f) => {
@@ -280,7 +173,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   });
   failures.splice(0, failures.length, ...reported);
 
-  const reports = results.map((r) => toJson(r, cache, names));
+  const reports = results.map((r) => assemblyJson(r, names));
   // An archive, like a directory, gives the report of several even when it holds one component.
   const single =
     paths.length === 1 &&
@@ -288,13 +181,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
     componentWalk.files[0]!.explicit &&
     reports.length === 1 &&
     sources[0]?.kind === 'file';
-  const summary = {
-    components: reports.length,
-    assembled: results.filter((r) => r.assembly !== null).length,
-    withoutConflict: results.filter((r) => r.assembly !== null && r.assembly.conflicts.length === 0).length,
-    complete: reports.filter((r) => r.missing.length === 0).length,
-    failures: failures.map((f) => ({ file: f.file, message: f.message })),
-  };
+  const summary = assemblyRunSummary(results, failures);
   const jsonReport = single ? { ...reports[0]!, failures: summary.failures } : { components: reports, summary };
 
   const writes: OutputFile[] = [];
@@ -324,11 +211,8 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   for (const f of failures) process.stderr.write(`${f.file}: ${f.message}\n`);
   if (options.json === true) process.stdout.write(`${JSON.stringify(jsonReport, null, 2)}\n`);
   else {
-    for (const report of reports) process.stdout.write(summaryText(report));
-    if (!single)
-      process.stdout.write(
-        `${count(summary.components, 'component')}: ${summary.assembled} assembled, ${summary.withoutConflict} without conflict, ${summary.complete} with every Skeleton found\n`,
-      );
+    for (const report of reports) process.stdout.write(assemblySummaryText(report));
+    if (!single) process.stdout.write(assemblyRunSummaryText(summary));
     for (const w of writes) process.stdout.write(`wrote ${w.path}\n`);
   }
 

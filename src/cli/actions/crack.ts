@@ -3,15 +3,18 @@ import { readFile } from 'node:fs/promises';
 import { ParseError } from '../../io/errors.js';
 import { count, groupThousands } from '../../io/format.js';
 import { crackHashes, defaultVocabulary, planCrack } from '../../names/crack.js';
-import { formatHash, parseHash } from '../../names/crc32.js';
+import { parseRigHierarchy, rigHierarchyOf, RigHierarchyError } from '../../analysis/rig-hierarchy.js';
+import { likelyNamesFile, rigNamesJson, rigNamesText } from '../../export/rig-names-report.js';
 import { defaultFamilies, familySize } from '../../names/families.js';
 import { searchFamilies, type FamilyMatch } from '../../names/family-search.js';
-import { resolveRigNames, type RigHierarchy, type RigName } from '../../names/rig-names.js';
-import { MOST_MAX_WORDS, type CrackOptionValues } from '../commands/names.js';
+import { resolveRigNames, type RigHierarchy } from '../../names/rig-names.js';
+import { MOST_MAX_WORDS } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs, type InputWalk } from '../files.js';
 import { InputFileError, loadSkeleton, skeletonFromBytes } from '../load.js';
-import { forgeEntriesToRead, forgeEntryLabel, forgeResourceLabel } from '../../archive/forge-select.js';
+import { forgeEntriesToRead } from '../../archive/forge-select.js';
+import { forgeEntryAddress, forgeResourceAddress } from '../../archive/forge-address.js';
+import { formatAddress, refusalReport } from '../../io/address.js';
 import { forgeSkeletalFiles } from '../../archive/forge-records.js';
 import { CLASS } from '../../formats/classes.js';
 import { classifyHeader } from '../../formats/resource.js';
@@ -23,6 +26,23 @@ import { resourceReadOptions, type ResourceReadOptions } from '../read-options.j
 import { StatusLine } from '../progress.js';
 import { refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';
+import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { JsonOption } from './names.js';
+import type { NamesOptionValues } from '../names-option.js';
+
+export interface CrackOptionValues extends JsonOption, NamesOptionValues, ResourceOptionValues, ForceOptionValues {
+  skeletons?: string[];
+  hierarchy?: string;
+  threshold: string;
+  writeNames?: string;
+  maxSeconds?: string;
+  words?: string[];
+  onlyWords?: boolean;
+  maxWords?: string;
+  separators: string;
+  limit: string;
+  everyDataFile?: boolean;
+}
 
 const PROGRESS_INTERVAL_MS = 200;
 const VOCABULARY_FAMILY = 'vocabulary';
@@ -35,32 +55,12 @@ function parsePositive(text: string, option: string): number {
 
 /** The hashes and parent links of a `--hierarchy` file; every bad item is a usage error naming it. */
 export function parseHierarchy(text: string, file: string): RigHierarchy {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return parseRigHierarchy(text);
   } catch (error) {
-    throw new UsageError(`hierarchy file ${file}: not JSON (${(error as Error).message})`);
+    if (error instanceof RigHierarchyError) throw new UsageError(`hierarchy file ${file}: ${error.message}`);
+    throw error;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError(`hierarchy file ${file}: expected an object { "<hash>": ["<parent hash>" | null, ...] }`);
-  }
-  const hashes: number[] = [];
-  const links: [number, number][] = [];
-  for (const [key, parents] of Object.entries(value as Record<string, unknown>)) {
-    const hash = parseHash(key);
-    if (hash === null) throw new UsageError(`hierarchy file ${file}: key ${JSON.stringify(key)} is not a hash`);
-    hashes.push(hash);
-    if (!Array.isArray(parents)) throw new UsageError(`hierarchy file ${file}: ${key}: expected an array of parent hashes or null`);
-    for (const parent of parents) {
-      if (parent === null) continue;
-      const parentHash = typeof parent === 'string' ? parseHash(parent) : null;
-      if (parentHash === null)
-        throw new UsageError(`hierarchy file ${file}: ${key}: parent ${JSON.stringify(parent)} is not a hash or null`);
-      hashes.push(parentHash);
-      links.push([hash, parentHash]);
-    }
-  }
-  return { hashes, links };
 }
 
 /** Bones and parent links of every Skeleton under `paths`; one unreadable file never stops the others. */
@@ -79,11 +79,9 @@ async function loadSkeletonRig(
   };
   const add = (skeleton: Skeleton): void => {
     skeletons++;
-    for (const bone of skeleton.bones) {
-      hashes.push(bone.nameHash);
-      const parent = skeleton.bones[bone.parent];
-      if (parent) links.push([bone.nameHash, parent.nameHash]);
-    }
+    const rig = rigHierarchyOf(skeleton);
+    hashes.push(...rig.hashes);
+    links.push(...rig.links);
   };
   for (const problem of walk.problems) if (problem.failed) fail(`${problem.path}: ${problem.reason}`);
   for (const input of walk.files) {
@@ -128,12 +126,12 @@ async function archiveSkeletons(
     for await (const file of forgeSkeletalFiles(opened.forge, forgeEntriesToRead(opened.forge.entries, everyDataFile))) {
       if ('failed' in file) throw file.failed;
       if ('refusal' in file) {
-        fail(`${archive}: ${forgeEntryLabel(file.entry)}: refused at ${file.refusal.message}`);
+        fail(`${formatAddress(forgeEntryAddress(archive, file.entry))}: ${refusalReport(file.refusal).message}`);
         continue;
       }
       for (const { index, resource } of file.records) {
         if (resource.classHash >>> 0 !== CLASS.Skeleton) continue;
-        const label = forgeResourceLabel(archive, file.entry, index, resource.name);
+        const label = formatAddress(forgeResourceAddress(archive, file.entry, index, resource.name));
         if (classifyHeader(resource.body, read.dialect).length === 0) {
           fail(`${label}: ${unreadRecordMessage(resource.classHash, resource.body, read.dialect)}`);
           continue;
@@ -149,55 +147,6 @@ async function archiveSkeletons(
   } finally {
     await opened.close();
   }
-}
-
-function formatChance(value: number): string {
-  return value === 0 ? '0' : value < 1e-3 ? value.toExponential(1) : value.toPrecision(2);
-}
-
-function printText(results: readonly RigName[], limit: number): void {
-  const lines = results.map((result) => {
-    const hash = formatHash(result.hash);
-    if (result.confidence === null) return `${hash}\t(no match)`;
-    if (result.name === null) {
-      const shown = result.candidates
-        .slice(0, limit)
-        .map((c) => `${c.name} (${c.family}, expected ${formatChance(c.expectedChance)})`)
-        .join(', ');
-      const more = result.candidates.length > limit ? `, and ${result.candidates.length - limit} more` : '';
-      return `${hash}\t(no likely name)\tpossible: ${shown}${more}`;
-    }
-    const evidence = result.evidence.length > 0 ? `\t${result.evidence.join('; ')}` : '';
-    return `${hash}\t${result.name}\t${result.confidence}\t${result.family}\texpected ${formatChance(result.expectedChance!)}${evidence}`;
-  });
-  writeOut(lines.join('\n'));
-}
-
-function jsonRows(results: readonly RigName[], limit: number): unknown[] {
-  return results.map((result) => ({
-    hash: formatHash(result.hash),
-    name: result.name,
-    confidence: result.confidence,
-    family: result.family,
-    expectedChance: result.expectedChance,
-    evidence: result.evidence,
-    notes: result.notes,
-    candidates: result.candidates
-      .slice(0, limit)
-      .map((c) => ({ name: c.name, family: c.family, expectedChance: c.expectedChance, evidence: c.evidence })),
-  }));
-}
-
-function namesFile(results: readonly RigName[], threshold: number): string {
-  const likely = results.filter((result) => result.confidence === 'likely');
-  const lines = [
-    "# Likely bone names found by anvil-skel crack: each name's family match, with its evidence, is expected",
-    `# by chance fewer than ${threshold} times. Read with --names.`,
-    ...likely.map(
-      (result) => `${result.name}  # ${formatHash(result.hash)} ${result.family}, expected ${formatChance(result.expectedChance!)}`,
-    ),
-  ];
-  return `${lines.join('\n')}\n`;
 }
 
 /** Runs `crack` with what commander parsed. */
@@ -295,9 +244,10 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
   }
 
   const results = resolveRigNames({ hashes, links }, { dictionary, families, matches, extraFamilySizes, threshold });
-  if (options.json) writeJson(jsonRows(results, limit));
-  else printText(results, limit);
-  if (namesOutput !== null) await writeFileAtomic({ ...namesOutput, data: namesFile(results, threshold) }, { command: 'crack', force });
+  if (options.json) writeJson(rigNamesJson(results, limit));
+  else writeOut(rigNamesText(results, limit));
+  if (namesOutput !== null)
+    await writeFileAtomic({ ...namesOutput, data: likelyNamesFile(results, threshold) }, { command: 'crack', force });
 
   const tally = { known: 0, likely: 0, possible: 0, none: 0 };
   for (const result of results) tally[result.confidence ?? 'none']++;

@@ -4,7 +4,6 @@ import { GLTF_POSES, type GltfExportOptions, type GltfPose } from '../../export/
 import { ParseError } from '../../io/errors.js';
 import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import type { Skeleton } from '../../model/skeleton.js';
-import type { ExportCommandOptions } from '../commands/export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeletonInput } from '../forge-resource.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
@@ -17,6 +16,17 @@ import {
   type OutputFile,
   type PlannedOutput,
 } from '../write-file.js';
+import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
+
+/** What commander hands the action. */
+export interface ExportCommandOptions extends ResourceOptionValues, ArchiveAddressValues, ForceOptionValues {
+  output?: string;
+  pose: string;
+  axes: string;
+  mesh: boolean;
+  separate?: boolean;
+  names: string[];
+}
 
 /** The glTF writer and its library load only when a command exports, so every other command starts sooner. */
 const gltfWriter = () => import('../../export/gltf.js');

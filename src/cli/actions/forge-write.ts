@@ -3,23 +3,38 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkManifest, FORGE_MANIFEST_FILE, packArchive, type ForgeManifest } from '../../archive/forge-pack.js';
 import { replaceResources, ReplacementRefusal, type ReplaceReport, type ResourceReplacement } from '../../archive/forge-rewrite.js';
-import { readDataFile } from '../../archive/forge.js';
 import { forgeProfileByName } from '../../archive/profile/profiles.js';
-import { parseForgeClasses } from '../../archive/forge-select.js';
-import { resourceIdentities } from '../../formats/resource.js';
-import { crc32 } from '../../names/crc32.js';
+import { ForgePackLayoutError, manifestFromFolders, manifestWithProfile } from '../../archive/forge-pack-folders.js';
 import { toJsonText } from '../../export/json.js';
 import { ParseError } from '../../io/errors.js';
 import { count, groupThousands, hex } from '../../io/format.js';
-import type { ForgePackOptions, ForgeReplaceOptions } from '../commands/forge.js';
 import { UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
-import { ArchiveRefusal, isForgeFile, openForgeFile, profileLabel } from '../forge-archive.js';
-import { findEntry, findResource } from '../forge-resource.js';
+import { ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
+import { forgeProfileLabel } from '../../archive/forge-listing.js';
+import { addressFailure } from '../forge-resource.js';
+import { ForgeAddressError, locateForgeResource } from '../../archive/forge-address.js';
+import { formatAddress, refusalReport } from '../../io/address.js';
 import { DEFAULT_MAX_SIZE } from '../limits.js';
 import { forgeOpenOptions } from '../options.js';
 import { Progress } from '../progress.js';
 import { ARCHIVE_OUTPUT, refuseUnsafeOutputs, writeStreamAtomic } from '../write-file.js';
+import type { ForgeProfileValues } from '../options.js';
+
+export interface ForgeReplaceOptions extends ForgeProfileValues {
+  output: string;
+  entry?: string;
+  resource?: string;
+  json?: boolean;
+  force?: boolean;
+}
+
+export interface ForgePackOptions extends ForgeProfileValues {
+  output: string;
+  archiveVersion?: string;
+  json?: boolean;
+  force?: boolean;
+}
 
 /** The report as JSON: ids in hex. */
 function reportJson(archive: string, output: string, report: ReplaceReport): unknown {
@@ -81,18 +96,13 @@ export async function replaceCommand(archive: string, files: string[], options: 
     for (const [i, body] of bodies.entries()) {
       const replacement: ResourceReplacement = { body, label: files[i]! };
       if (options.entry !== undefined) {
-        const entry = findEntry(forge.entries, options.entry, archive);
-        let resources;
-        try {
-          resources = (await readDataFile(forge, entry)).resources;
-        } catch (error) {
-          if (error instanceof ParseError) throw new InputRefusal(`${archive}: entry ${entry.number}: refused at ${error.message}`);
+        const found = await locateForgeResource(forge, archive, options.entry, options.resource).catch((error: unknown) => {
+          if (error instanceof ForgeAddressError) throw addressFailure(error);
+          if (error instanceof ParseError && error.address !== undefined)
+            throw new InputRefusal(`${formatAddress(error.address)}: ${refusalReport(error).message}`);
           throw error;
-        }
-        replacement.target = {
-          entry: entry.number,
-          resource: findResource(resources, options.resource, `${archive}: entry ${entry.number}`),
-        };
+        });
+        replacement.target = { entry: found.entry.number, resource: found.index };
       }
       replacements.push(replacement);
     }
@@ -117,7 +127,7 @@ export async function replaceCommand(archive: string, files: string[], options: 
     }
   } catch (error) {
     if (error instanceof ReplacementRefusal) throw new InputRefusal(`forge replace: ${error.message}; nothing written`);
-    if (error instanceof ParseError) throw new InputRefusal(`forge replace: ${archive}: refused at ${error.message}; nothing written`);
+    if (error instanceof ParseError) throw new InputRefusal(`forge replace: ${archive}: ${refusalReport(error).message}; nothing written`);
     throw error;
   } finally {
     await opened.close();
@@ -125,7 +135,7 @@ export async function replaceCommand(archive: string, files: string[], options: 
   if (options.json === true) process.stdout.write(toJsonText(reportJson(archive, options.output, report)));
   else {
     const lines = [
-      `${options.output}: ${archive} with ${count(report.replaced.length, 'resource')} replaced (profile ${profileLabel(opened.forge)})`,
+      `${options.output}: ${archive} with ${count(report.replaced.length, 'resource')} replaced (profile ${forgeProfileLabel(opened.forge)})`,
     ];
     for (const r of report.replaced)
       lines.push(
@@ -148,45 +158,24 @@ class InputRefusal extends Error {
 }
 export { InputRefusal };
 
-/** The entries of a folder laid out as `forge extract` writes it, when it has no manifest: a folder per entry, a file per resource. */
-function manifestFromFolders(dir: string, profileName: string, version: number): ForgeManifest {
+/** The manifest of a folder laid out as `forge extract` writes it, when it has no manifest. */
+function manifestOfFolder(dir: string, profileName: string, version: number): ForgeManifest {
   const profile = forgeProfileByName(profileName);
   if (profile === undefined) throw new UsageError(`forge pack: --forge-profile names no profile (${profileName})`);
   const folders = readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
-  if (folders.length === 0) throw new UsageError(`forge pack: ${dir} holds no folder (one folder per data file, one file per resource)`);
-  const entries = folders.map((folder, number) => {
-    const files = readdirSync(join(dir, folder), { withFileTypes: true })
-      .filter((f) => f.isFile())
-      .map((f) => f.name)
-      .sort();
-    const resources = files.map((file, index) => {
-      const dot = file.lastIndexOf('.');
-      if (dot <= 0) throw new UsageError(`forge pack: ${join(folder, file)} has no class extension (name.Skeleton, name.0x415D9568)`);
-      const classes = parseForgeClasses(file.slice(dot + 1));
-      if (classes === null || classes.size !== 1)
-        throw new UsageError(`forge pack: ${join(folder, file)}: the extension names no one class`);
-      const body = new Uint8Array(readFileSync(join(dir, folder, file)));
-      // The object id from the body's header where a layout reads it; otherwise, the project's
-      // choice, the CRC-32 of "folder/name" (stable, so packing twice gives the same archive).
-      const id = resourceIdentities(body)[0]?.id ?? BigInt(crc32(`${folder}/${file.slice(0, dot)}`));
-      return { index, id: hex(id, 16), class: hex([...classes][0]!), name: file.slice(0, dot), file, subHeader: null, tocRest: null };
-    });
-    if (resources.length === 0) throw new UsageError(`forge pack: ${join(dir, folder)} holds no resource file`);
-    return { number, id: resources[0]!.id, name: folder, type: resources[0]!.class, timestamp: 0, folder, resources };
-  });
-  return {
-    format: 'anvil-skeleton forge manifest 1',
-    archive: dir,
-    version,
-    profile: profile.name,
-    tocRecord: profile.tocRecord.value,
-    maxEntriesPerBlock: 5000,
-    framing: { setVersion: 1, method: 0, blockSize: 0x8000, compression: 'LZO1X' },
-    entries,
-  };
+    .map((d) => ({
+      name: d.name,
+      files: readdirSync(join(dir, d.name), { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => f.name),
+    }));
+  try {
+    return manifestFromFolders(dir, folders, profile, version, (folder, file) => new Uint8Array(readFileSync(join(dir, folder, file))));
+  } catch (error) {
+    if (error instanceof ForgePackLayoutError) throw new UsageError(`forge pack: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Runs `forge pack` with what commander parsed. */
@@ -200,17 +189,13 @@ export async function packCommand(dir: string, options: ForgePackOptions): Promi
     } catch (error) {
       throw new InputRefusal(`forge pack: ${manifestPath}: ${(error as Error).message}`);
     }
-    if (options.forgeProfile !== undefined && options.forgeProfile !== 'auto' && options.forgeProfile !== manifest.profile)
-      manifest = {
-        ...manifest,
-        profile: options.forgeProfile as ForgeManifest['profile'],
-        tocRecord: forgeProfileByName(options.forgeProfile)!.tocRecord.value,
-      };
+    if (options.forgeProfile !== undefined && options.forgeProfile !== 'auto')
+      manifest = manifestWithProfile(manifest, forgeProfileByName(options.forgeProfile)!);
   } else {
     if (options.forgeProfile === undefined || options.forgeProfile === 'auto')
       throw new UsageError(`forge pack: ${dir} has no ${FORGE_MANIFEST_FILE}; name the profile to write with --forge-profile`);
     const profile = forgeProfileByName(options.forgeProfile)!;
-    manifest = manifestFromFolders(
+    manifest = manifestOfFolder(
       dir,
       options.forgeProfile,
       options.archiveVersion === undefined ? profile.versions.value[0]! : Number(options.archiveVersion),

@@ -1,18 +1,26 @@
 /** What `import` does (declared in commands/import.ts). */
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { ArmatureImport, BoneChange, GltfInput } from '../../export/gltf-import.js';
+import type { ArmatureImport, GltfInput } from '../../export/gltf-import.js';
+import { armatureImportJson, armatureImportText } from '../../export/armature-import-report.js';
 import { ParseError } from '../../io/errors.js';
-import { count } from '../../io/format.js';
 import { formatSize } from '../input-file.js';
 import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
-import type { ImportCommandOptions } from '../commands/import.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
 import { InputFileError, loadResource } from '../load.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, resourceOutput, writeFileAtomic } from '../write-file.js';
+import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { NamesOptionValues } from '../names-option.js';
+
+/** What commander hands the action. */
+export interface ImportCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues {
+  output?: string;
+  axes?: string;
+  json?: boolean;
+}
 
 /** The glTF reader and its library load only when a command imports. */
 const gltfImport = () => import('../../export/gltf-import.js');
@@ -56,9 +64,11 @@ export async function runImport(original: string, edited: string, options: Impor
   await writeFileAtomic({ ...output, data: result.bytes }, { command: 'import', force });
   const identical = sameBytes(result.bytes, loaded.bytes);
   if (json) {
-    process.stdout.write(`${JSON.stringify(importReport(original, edited, options.output, result, identical), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(armatureImportJson({ original, gltf: edited, output: options.output }, result, identical), null, 2)}\n`,
+    );
   } else {
-    process.stdout.write(importText(options.output, result, identical));
+    process.stdout.write(armatureImportText(options.output, result, identical));
   }
   process.exitCode = EXIT_OK;
 }
@@ -116,35 +126,4 @@ async function readLimited(path: string, maxSize: number, what: string): Promise
   } catch (error) {
     throw new InputFileError(`${path}: ${fsReason(error)}`);
   }
-}
-
-const signed = (v: number): string => (v >= 0 ? `+${v.toFixed(6)}` : v.toFixed(6));
-
-function boneLine(change: BoneChange): string {
-  const name = change.name ?? change.nameHash;
-  return `  bone ${change.index} (${name}): translation (${change.translation.map(signed).join(', ')}), rotation ${change.rotationDegrees.toFixed(4)}°\n`;
-}
-
-function importText(output: string, result: ArmatureImport, identical: boolean): string {
-  const moved = result.changes.length === 0 ? 'no bone moved' : `${count(result.changes.length, 'local')} changed`;
-  const head = `wrote ${output}: ${count(result.bones, 'bone')}, ${moved}`;
-  const below =
-    result.globalsRecomputed.length > 0 ? `, ${count(result.globalsRecomputed.length, 'more global')} recomputed below them` : '';
-  const same = identical ? '; identical to the original' : '';
-  return `${head}${below}${same} (axes ${result.axes})\n${result.changes.map(boneLine).join('')}`;
-}
-
-function importReport(original: string, edited: string, output: string, result: ArmatureImport, identical: boolean) {
-  return {
-    original,
-    gltf: edited,
-    output,
-    axes: result.axes,
-    bones: result.bones,
-    matchedBy: result.matchedBy,
-    identical,
-    changes: result.changes,
-    globalsRecomputed: result.globalsRecomputed,
-    size: result.bytes.length,
-  };
 }

@@ -2,18 +2,24 @@
 import { checkSkeletonResource, isBlockingFailure } from '../../analysis/check-resource.js';
 import { boneOffsets } from '../../analysis/bone-offsets.js';
 import { componentToJson, skeletonToJson, toJsonText } from '../../export/json.js';
-import { annotatedHexDump } from '../../export/hexdump.js';
+import { annotatedHexDump, hexDumpSpans } from '../../export/hexdump.js';
 import { componentText, skeletonText } from '../../export/text.js';
-import { classifyHeader, readResource, resourceSpansUntilRefusal, type HeaderClass, type Resource } from '../../formats/resource.js';
-import type { Span } from '../../grammar/codec.js';
+import { readResource, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { skeletonFromResource } from '../../model/read.js';
-import { checkFailureLines } from '../check-report.js';
-import type { InspectOptions } from '../commands/inspect.js';
+import { checkFailureLines } from '../../export/check-lines.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { readResourceInput } from '../forge-resource.js';
 import { loadNameDictionary } from '../name-lists.js';
-import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
+import { resourceReadOptions } from '../read-options.js';
+import type { ArchiveAddressValues, ResourceOptionValues } from '../options.js';
+
+export interface InspectOptions extends ResourceOptionValues, ArchiveAddressValues {
+  json?: boolean;
+  hex?: boolean;
+  checks: boolean;
+  names: string[];
+}
 
 /** Runs `inspect` with what commander parsed. */
 export async function inspectCommand(path: string, options: InspectOptions): Promise<void> {
@@ -27,7 +33,7 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
 
   if (options.hex === true) {
     // The dump up to the refusal, then the refusal: the bytes that were understood, and where it stopped.
-    const { spans, error } = hexSpans(bytes, header, read);
+    const { spans, error } = hexDumpSpans(bytes, header, read);
     if (error !== null) {
       process.stdout.write(
         annotatedHexDump(
@@ -66,23 +72,6 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   const json = skeletonToJson(skeletonFromResource(resource), bytes.length, resolve);
   process.stdout.write(options.json ? toJsonText({ file, ...json }) : skeletonText(json, file));
   reportChecks(file, bytes, resource, resolve, options);
-}
-
-/**
- * The spans of the layout that reads the bytes, detected as `inspect` without --hex detects it:
- * each layout the header fits (only the forced one under --dialect), in registry order, and the
- * first that reads to the exact end wins. When every one refuses, the first one's spans and refusal,
- * the one readResource reports.
- */
-function hexSpans(bytes: Uint8Array, header: HeaderClass, read: ResourceReadOptions): { spans: Span[]; error: ParseError | null } {
-  const candidates = classifyHeader(bytes, read.dialect);
-  let first: { spans: Span[]; error: ParseError | null } | null = null;
-  for (const candidate of candidates.length > 0 ? candidates : [header]) {
-    const attempt = resourceSpansUntilRefusal(bytes, candidate, { reading: read.reading });
-    if (attempt.error === null) return attempt;
-    first ??= attempt;
-  }
-  return first!;
 }
 
 /** Failed checks to stderr; a failed Proven check makes the exit status 1. */

@@ -1,9 +1,12 @@
 /** What `hash`, `unhash` and `crack` do (declared in commands/names.ts). */
 import { crc32, formatHash, parseHash } from '../../names/crc32.js';
-import type { JsonOption } from '../commands/names.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { loadNameDictionary } from '../name-lists.js';
 import type { NamesOptionValues } from '../names-option.js';
+
+export interface JsonOption {
+  json?: boolean;
+}
 
 export function writeOut(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);

@@ -4,13 +4,12 @@ import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
-import { runtimeLocalTransforms, runtimeWorldTransforms } from '../../analysis/runtime-pose.js';
+import { runtimePoseJson, runtimePoseText } from '../../export/runtime-pose-report.js';
 import { hex } from '../../io/format.js';
-import type { Transform } from '../../math/transform.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
 import { count, formatOffset, groupThousands } from '../../io/format.js';
-import { DEFAULT_CHUNK_MIB, type BuildOptions, type FindOptions, type PoseCommonOptions, type ShowOptions } from '../commands/pose.js';
+import { DEFAULT_CHUNK_MIB } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, InputFileError, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
 import { resourceReadOptions } from '../read-options.js';
@@ -19,6 +18,17 @@ import { ParseError } from '../../io/errors.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
 import { POSE_ARRAY_OUTPUT, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { NamesOptionValues } from '../names-option.js';
+
+/** What every pose subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, `--entry` and `--resource`. */
+export type PoseCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
+
+export type BuildOptions = PoseCommonOptions & ForceOptionValues & { output: string };
+
+export type FindOptions = PoseCommonOptions & { json?: boolean; chunkMib?: number };
+
+export type ShowOptions = PoseCommonOptions & { json?: boolean };
 
 const MIB = 1024 * 1024;
 
@@ -130,51 +140,7 @@ async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerat
 
 export async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
   const { skeleton, nameOf } = await loadWithNames(skeletonPath, options, 'pose show');
-  const locals = runtimeLocalTransforms(skeleton);
-  const worlds = runtimeWorldTransforms(skeleton);
-  if (options.json) {
-    const bones = skeleton.bones.map((bone, index) => ({
-      bone: index,
-      parent: bone.parent,
-      nameHash: formatHash(bone.nameHash),
-      name: nameOf(bone.nameHash),
-      local: plain(locals[index]!),
-      world: plain(worlds[index]!),
-    }));
-    const own = skeleton.ownTransform === null ? null : plain(skeleton.ownTransform);
-    process.stdout.write(`${JSON.stringify({ dialect: skeleton.dialect, ownTransform: own, bones }, null, 2)}\n`);
-  } else {
-    process.stdout.write(showText(skeleton, locals, worlds, nameOf));
-  }
+  if (options.json) process.stdout.write(`${JSON.stringify(runtimePoseJson(skeleton, nameOf), null, 2)}\n`);
+  else process.stdout.write(runtimePoseText(skeleton, nameOf));
   process.exitCode = EXIT_OK;
-}
-
-function plain(t: Transform): { position: number[]; rotation: number[] } {
-  return { position: [...t.position], rotation: [...t.rotation] };
-}
-
-function showText(skeleton: Skeleton, locals: Transform[], worlds: Transform[], nameOf: (hash: number) => string | null): string {
-  const own = skeleton.ownTransform;
-  const lines = [
-    `${skeleton.dialect} skeleton, ${skeleton.bones.length} bones; ` +
-      (own === null
-        ? 'no own transform: the runtime root local is the stored one'
-        : `own transform ${formatTransform(own)} replaces the root local`),
-    `${'bone'.padStart(5)} ${'parent'.padStart(6)}  ${'name'.padEnd(20)}  ${'runtime local'.padEnd(formatTransform(IDENTITY).length + 2)}world`,
-  ];
-  skeleton.bones.forEach((bone, index) => {
-    const parent = bone.parent === -1 ? '-' : String(bone.parent);
-    const name = nameOf(bone.nameHash) ?? formatHash(bone.nameHash);
-    lines.push(
-      `${String(index).padStart(5)} ${parent.padStart(6)}  ${name.padEnd(20)}  ${formatTransform(locals[index]!)}  ${formatTransform(worlds[index]!)}`,
-    );
-  });
-  return `${lines.join('\n')}\n`;
-}
-
-const IDENTITY: Transform = { position: [0, 0, 0, 0], rotation: [0, 0, 0, 1] };
-
-function formatTransform(t: Transform): string {
-  const f = (values: readonly number[]): string => values.map((v) => (v < 0 || Object.is(v, -0) ? '' : ' ') + v.toFixed(4)).join(',');
-  return `p(${f(t.position.slice(0, 3))}) q(${f(t.rotation)})`;
 }

@@ -1,69 +1,26 @@
 /** What `probe` does (declared in commands/probe.ts). */
-import { probeResource, type ProbeCandidate, type ProbeResult } from '../../analysis/probe.js';
-import { layouts } from '../../formats/registry.js';
+import { probeResource } from '../../analysis/probe.js';
+import { fileProbeText, layoutRows, layoutRowsText, type FileProbe } from '../../export/probe-report.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
-import { count, formatOffset } from '../../io/format.js';
-import type { ProbeOptions } from '../commands/probe.js';
+import { count } from '../../io/format.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { readInputFile } from '../input-file.js';
 import { maxSizeOption } from '../options.js';
 import { Progress } from '../progress.js';
 
-/** One file's probe as the JSON contract gives it; `error` when it could not be read. */
-export interface FileProbe extends Partial<ProbeResult> {
-  file: string;
-  match: string | null;
-  error?: string;
-}
-
-/** Per layout, the reading that got furthest (an exact one first): what the text lists without --all. */
-function furthestPerLayout(candidates: readonly ProbeCandidate[]): ProbeCandidate[] {
-  const best = new Map<string, ProbeCandidate>();
-  for (const c of candidates) {
-    const key = `${c.layout} ${c.kind}`;
-    const held = best.get(key);
-    const better = held === undefined || (c.exact && !held.exact) || (c.exact === held.exact && c.offset > held.offset);
-    if (better) best.set(key, c);
-  }
-  return [...best.values()];
-}
-
-function candidateLine(c: ProbeCandidate, width: number): string {
-  const name = `${c.layout}${c.kind === 'Skeleton' ? '' : ` ${c.kind}`}`.padEnd(width);
-  const reading = c.reading === '' ? '' : ` [${c.reading}]`;
-  if (c.exact) {
-    const checks = c.checksFailed.length === 0 ? 'every check holds' : `checks failed: ${c.checksFailed.join(', ')}`;
-    return `  ${name}  exact end${reading}; ${checks}`;
-  }
-  return `  ${name}  stops at ${formatOffset(c.offset)} in ${c.path}${reading}: ${c.reason}`;
-}
-
-function verdict(p: FileProbe): string {
-  if (p.error !== undefined) return `not read: ${p.error}`;
-  if (p.match !== null) return `read exactly by ${p.match}`;
-  const matches = p.matches ?? [];
-  if (matches.length > 1) return `read exactly by ${matches.length} layouts, best first: ${matches.join(', ')}`;
-  return 'no layout reads it exactly with its Proven checks holding';
+export interface ProbeOptions {
+  json?: boolean;
+  layouts?: boolean;
+  maxSize?: string;
+  all?: boolean;
+  verbose?: boolean;
 }
 
 function listLayouts(json: boolean): void {
-  const rows = layouts().map((l) => ({
-    name: l.name,
-    title: l.title,
-    family: l.family,
-    source: l.source,
-    idBits: l.idHexWidth * 4,
-    kinds: [...l.kinds],
-    readings: Object.fromEntries(Object.entries(l.readingChoices).map(([k, v]) => [k, [...v]])),
-    docs: l.docs.path,
-  }));
-  if (json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    return;
-  }
-  const width = Math.max(...rows.map((r) => r.name.length));
-  for (const r of rows) process.stdout.write(`${r.name.padEnd(width)}  ${r.idBits}-bit ids, ${r.source}: ${r.title} (${r.docs})\n`);
+  const rows = layoutRows();
+  if (json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  else process.stdout.write(layoutRowsText(rows));
 }
 
 /** Runs `probe` with what commander parsed. */
@@ -111,12 +68,7 @@ export async function probeCommand(paths: string[], options: ProbeOptions): Prom
     if (skipped.length > 0) process.stderr.write(`probe: ${skippedLine}\n`);
   } else {
     if (options.verbose) for (const s of skipped) process.stdout.write(`skip  ${s.file}  (${s.reason})\n`);
-    for (const p of results) {
-      process.stdout.write(`${p.file}: ${verdict(p)}\n`);
-      const shown = options.all ? (p.candidates ?? []) : furthestPerLayout(p.candidates ?? []);
-      const width = Math.max(0, ...shown.map((c) => c.layout.length + (c.kind === 'Skeleton' ? 0 : c.kind.length + 1)));
-      for (const c of shown) process.stdout.write(`${candidateLine(c, width)}\n`);
-    }
+    for (const p of results) process.stdout.write(fileProbeText(p, options.all === true));
     if (skipped.length > 0) process.stdout.write(`${skippedLine}\n`);
   }
   if (results.some((p) => p.match === null)) process.exitCode = EXIT_FAILED;

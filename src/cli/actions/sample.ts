@@ -3,10 +3,15 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sampleCorpus, sampleNames } from '../../samples/corpus.js';
 import { INVENTORY_DEFAULT_SEED, INVENTORY_TARGETS, inventoryCorpus } from '../../samples/inventory.js';
-import type { SampleCommandOptions } from '../commands/sample.js';
 import { UsageError } from '../errors.js';
 import { count, groupThousands } from '../../io/format.js';
 import { resourceOutput, TEXT_OUTPUT, writeFileAtomic, writeFilesAtomic, type OutputFile, type WriteOptions } from '../write-file.js';
+import type { ForceOptionValues } from '../options.js';
+
+export interface SampleCommandOptions extends ForceOptionValues {
+  scale: 'bundled' | 'inventory';
+  seed?: string;
+}
 
 export const SAMPLES_README = `# Sample corpus (synthetic)
 

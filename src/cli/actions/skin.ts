@@ -13,20 +13,34 @@ import {
   parsePalette,
   REGISTER_BYTES,
   SkinningInputError,
-  type CaptureOffender,
   type MeshBone,
 } from '../../analysis/skinning.js';
 import { count, groupThousands } from '../../io/format.js';
-import type { Mat4, Vec3 } from '../../math/vector.js';
+import { captureJson, captureText, meshBindJson, meshBindText } from '../../export/skinning-report.js';
+import type { Mat4 } from '../../math/vector.js';
 import type { Skeleton } from '../../model/skeleton.js';
-import { formatHash } from '../../names/crc32.js';
-import type { SkinBindOptions, SkinCaptureOptions, SkinCommonOptions, SkinPaletteOptions } from '../commands/skin.js';
 import { EXIT_OK, InputFileError, RefusedInputError, UsageError } from '../errors.js';
 import { loadSkeletonInput, refusedBy } from '../forge-resource.js';
 import { ParseError } from '../../io/errors.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { paletteOutput, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
+import type { NamesOptionValues } from '../names-option.js';
+import type { SkinPose } from '../../analysis/skinning-options.js';
+
+/** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, and `--entry`/`--resource` for the Skeleton. */
+export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
+
+/** `skin bind`. */
+export type SkinBindOptions = SkinCommonOptions & { json?: boolean };
+
+/** `skin capture`. */
+export type SkinCaptureOptions = SkinCommonOptions & { json?: boolean; palette: string; constants: string[]; base: number; count: number };
+
+/** `skin palette`. */
+export type SkinPaletteOptions = SkinCommonOptions &
+  ForceOptionValues & { palette: string; output: string; pose: SkinPose; base: number; count: number };
 
 type NameOf = (hash: number) => string | null;
 
@@ -117,40 +131,13 @@ async function loadPalette(file: string, loaded: Loaded, registerCount: number):
   return refusedIn(loaded.files, () => parsePalette(json, loaded.meshBones.length, { count: registerCount }), file);
 }
 
-const boneLabel = (skeleton: Skeleton, index: number, nameOf: NameOf): string => {
-  const bone = skeleton.bones[index]!;
-  return `bone ${index} (${nameOf(bone.nameHash) ?? formatHash(bone.nameHash)})`;
-};
-
-/** An error or residual: 0, a small one in exponent form (so 3e-8 does not print as 0.000000), else six places. */
-const num = (value: number | null): string =>
-  value === null ? '-' : value === 0 ? '0' : Math.abs(value) < 1e-4 ? value.toExponential(2) : value.toFixed(6);
-/** A position to five places, −0.00000 shown as 0. */
-const vec = (v: Readonly<Vec3>): string => `(${v.map((x) => (x === 0 ? '0' : x.toFixed(5).replace(/^-(0\.0+)$/, '$1'))).join(', ')})`;
-
 export async function bindCommand(skeletonPath: string, meshBonesPath: string, options: SkinBindOptions): Promise<void> {
   const loaded = await loadInputs(skeletonPath, meshBonesPath, options, 'skin bind');
   const { skeleton, meshBones, nameOf } = loaded;
   const report = refusedIn(loaded.files, () => meshBindReport(skeleton, meshBones));
-  if (options.json) {
-    const bones = report.bones.map((b) => ({ ...b, nameHash: formatHash(b.nameHash), name: nameOf(b.nameHash) }));
-    process.stdout.write(`${JSON.stringify({ ...report, bones }, null, 2)}\n`);
-  } else {
-    const lines = [
-      `${count(report.meshBones, 'MeshBone')} of ${meshBonesPath} against ${loaded.files.skeleton} (tolerance ${report.tolerance}):`,
-      `  rotation equals the inverse global bind rotation: ${groupThousands(report.rotationMatches)} of ${groupThousands(report.meshBones)}`,
-      `  translation equals the inverse global bind translation: ${groupThousands(report.translationMatches)} of ${groupThousands(report.meshBones)}`,
-      report.scale === null
-        ? `  translation scale: undetermined (no MeshBone with a matching rotation has a non-zero inverse bind translation)`
-        : `  translation scale: ${report.scale.toFixed(6)} (least squares over the ${count(report.scaleBones, 'matching rotation')}, residual ${num(report.residual)})`,
-      `  ${'#'.padStart(4)}  ${'bone'.padEnd(28)}  rotation error  translation error`,
-      ...report.bones.map(
-        (b) =>
-          `  ${String(b.index).padStart(4)}  ${boneLabel(skeleton, b.bone, nameOf).padEnd(28)}  ${num(b.rotationError).padStart(9)} ${b.rotationMatches ? '    ' : ' (!)'}  ${num(b.translationError).padStart(9)}${b.translationMatches ? '' : '  (!)'}`,
-      ),
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
+  const where = { skeleton: loaded.files.skeleton, meshBones: meshBonesPath };
+  if (options.json) process.stdout.write(`${JSON.stringify(meshBindJson(report, nameOf), null, 2)}\n`);
+  else process.stdout.write(meshBindText(report, skeleton, nameOf, where));
   process.exitCode = EXIT_OK;
 }
 
@@ -167,33 +154,8 @@ export async function captureCommand(skeletonPath: string, meshBonesPath: string
     frames.push(refusedIn(loaded.files, () => decodePaletteConstants(bytes, palette.length, { base: options.base }), file));
   }
   const report = refusedIn({ ...loaded.files, frames: options.constants }, () => captureReport(skeleton, meshBones, palette, frames));
-  const named = (o: CaptureOffender) => ({
-    ...o,
-    parentName: nameOf(skeleton.bones[o.parent]!.nameHash),
-    childName: nameOf(skeleton.bones[o.child]!.nameHash),
-  });
-  if (options.json) {
-    const json = {
-      ...report,
-      frames: report.frames.map((frame, f) => ({ file: options.constants[f]!, ...frame, offenders: frame.offenders.map(named) })),
-    };
-    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-  } else {
-    const perFrame = report.frames[0]?.pairs ?? 0;
-    const lines = [
-      `${count(perFrame, 'parent-child pair')} in a draw of ${count(palette.length, 'palette entry', 'palette entries')}, ${count(frames.length, 'frame')}: ` +
-        `${groupThousands(report.within)} of ${groupThousands(report.pairs)} within ${report.tolerance} of the stored local position, max error ${num(report.maxError)}`,
-    ];
-    report.frames.forEach((frame, f) => {
-      lines.push(`  frame ${f + 1} (${options.constants[f]}): ${frame.within} of ${frame.pairs} within, max error ${num(frame.maxError)}`);
-      for (const o of frame.offenders) {
-        lines.push(
-          `    ${boneLabel(skeleton, o.child, nameOf)} under ${boneLabel(skeleton, o.parent, nameOf)} (entries ${o.childEntry} and ${o.parentEntry}): recovered ${vec(o.recovered)}, stored ${vec(o.stored)}, off by ${num(o.error)}`,
-        );
-      }
-    });
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
+  if (options.json) process.stdout.write(`${JSON.stringify(captureJson(report, skeleton, nameOf, options.constants), null, 2)}\n`);
+  else process.stdout.write(captureText(report, skeleton, nameOf, options.constants, palette.length));
   process.exitCode = EXIT_OK;
 }
 

@@ -5,25 +5,8 @@
  */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated } from '../names-option.js';
-import {
-  addEveryDataFileOption,
-  addForceOption,
-  addResourceOptions,
-  OUTPUT_RULE_HELP,
-  type ForceOptionValues,
-  type ForgeProfileValues,
-  type ResourceOptionValues,
-} from '../options.js';
-
-/** What commander hands the action. */
-export interface AssembleCommandOptions extends ResourceOptionValues, ForceOptionValues, ForgeProfileValues {
-  search?: string[];
-  output?: string;
-  json?: boolean;
-  allowMissing?: boolean;
-  names?: string[];
-  everyDataFile?: boolean;
-}
+import { addEveryDataFileOption, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import type { AssembleCommandOptions } from '../actions/assemble.js';
 
 export function registerAssembleCommand(program: Command): void {
   const command = program

@@ -7,25 +7,8 @@ import { Option, type Command } from 'commander';
 import { GLTF_EXPORT_DEFAULTS, GLTF_POSES } from '../../export/options.js';
 import { AXIS_CONVENTIONS } from '../../math/axes.js';
 import { addNamesOption } from '../names-option.js';
-import {
-  addArchiveAddressOptions,
-  addForceOption,
-  addResourceOptions,
-  OUTPUT_RULE_HELP,
-  type ArchiveAddressValues,
-  type ForceOptionValues,
-  type ResourceOptionValues,
-} from '../options.js';
-
-/** What commander hands the action. */
-export interface ExportCommandOptions extends ResourceOptionValues, ArchiveAddressValues, ForceOptionValues {
-  output?: string;
-  pose: string;
-  axes: string;
-  mesh: boolean;
-  separate?: boolean;
-  names: string[];
-}
+import { addArchiveAddressOptions, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import type { ExportCommandOptions } from '../actions/export.js';
 
 export function registerExportCommand(program: Command): void {
   const command = addArchiveAddressOptions(

@@ -6,41 +6,10 @@
  * The work is in actions/forge.ts, loaded only when a subcommand runs.
  */
 import type { Command } from 'commander';
-import { addForceOption, addForgeProfileOptions, OUTPUT_RULE_HELP, type ForgeProfileValues } from '../options.js';
-
-export interface ForgeListOptions extends ForgeProfileValues {
-  json?: boolean;
-  class?: string;
-  name?: string;
-  resources?: boolean;
-}
-
-export interface ForgeProbeOptions {
-  json?: boolean;
-  probe?: string;
-}
-
-export interface ForgeReplaceOptions extends ForgeProfileValues {
-  output: string;
-  entry?: string;
-  resource?: string;
-  json?: boolean;
-  force?: boolean;
-}
-
-export interface ForgePackOptions extends ForgeProfileValues {
-  output: string;
-  archiveVersion?: string;
-  json?: boolean;
-  force?: boolean;
-}
-
-export interface ForgeExtractOptions extends ForgeProfileValues {
-  output: string;
-  force?: boolean;
-  class: string;
-  name?: string;
-}
+import { addForceOption, addForgeProfileOptions, OUTPUT_RULE_HELP } from '../options.js';
+import type { ForgeListOptions, ForgeExtractOptions } from '../actions/forge.js';
+import type { ForgeProbeOptions } from '../actions/forge-probe.js';
+import type { ForgeReplaceOptions, ForgePackOptions } from '../actions/forge-write.js';
 
 /** The classes `forge extract` writes unless told otherwise. */
 export const DEFAULT_EXTRACT_CLASSES = 'Skeleton,SkeletonComponent';

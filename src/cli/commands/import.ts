@@ -6,15 +6,9 @@
  */
 import type { Command } from 'commander';
 import { AXIS_CONVENTIONS } from '../../math/axes.js';
-import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import { addForceOption, addResourceOptions, OUTPUT_RULE_HELP, type ForceOptionValues, type ResourceOptionValues } from '../options.js';
-
-/** What commander hands the action. */
-export interface ImportCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues {
-  output?: string;
-  axes?: string;
-  json?: boolean;
-}
+import { addNamesOption } from '../names-option.js';
+import { addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import type { ImportCommandOptions } from '../actions/import.js';
 
 export function registerImportCommand(program: Command): void {
   const command = program

@@ -1,14 +1,8 @@
 /** `inspect <file>`: one Skeleton or SkeletonComponent. The work is in actions/inspect.ts, loaded only when the command runs. */
 import type { Command } from 'commander';
 import { addNamesOption } from '../names-option.js';
-import { addArchiveAddressOptions, addResourceOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
-
-export interface InspectOptions extends ResourceOptionValues, ArchiveAddressValues {
-  json?: boolean;
-  hex?: boolean;
-  checks: boolean;
-  names: string[];
-}
+import { addArchiveAddressOptions, addResourceOptions } from '../options.js';
+import type { InspectOptions } from '../actions/inspect.js';
 
 export function registerInspectCommand(program: Command): void {
   const command = addArchiveAddressOptions(

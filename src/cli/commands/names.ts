@@ -1,14 +1,9 @@
 /** `hash`, `unhash` and `crack`: going between bone/class names and their CRC-32 hashes. */
 import type { Command } from 'commander';
 import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
-import {
-  addEveryDataFileOption,
-  addForceOption,
-  addResourceOptions,
-  OUTPUT_RULE_HELP,
-  type ForceOptionValues,
-  type ResourceOptionValues,
-} from '../options.js';
+import { addEveryDataFileOption, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import type { JsonOption } from '../actions/names.js';
+import type { CrackOptionValues } from '../actions/crack.js';
 
 /** The default likely/possible threshold (kept here so help does not load the names code). */
 export const DEFAULT_LIKELY_THRESHOLD = 0.05;
@@ -16,24 +11,6 @@ export const DEFAULT_LIKELY_THRESHOLD = 0.05;
 /** Above this the search space is too big to finish for any real vocabulary; refuse rather than hang. */
 export const MOST_MAX_WORDS = 8;
 const DEFAULT_LIMIT = 10;
-
-export interface JsonOption {
-  json?: boolean;
-}
-
-export interface CrackOptionValues extends JsonOption, NamesOptionValues, ResourceOptionValues, ForceOptionValues {
-  skeletons?: string[];
-  hierarchy?: string;
-  threshold: string;
-  writeNames?: string;
-  maxSeconds?: string;
-  words?: string[];
-  onlyWords?: boolean;
-  maxWords?: string;
-  separators: string;
-  limit: string;
-  everyDataFile?: boolean;
-}
 
 function registerHash(program: Command): void {
   program

@@ -7,25 +7,11 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { addNamesOption, type NamesOptionValues } from '../names-option.js';
-import {
-  addArchiveAddressOptions,
-  addForceOption,
-  addResourceOptions,
-  OUTPUT_RULE_HELP,
-  type ArchiveAddressValues,
-  type ForceOptionValues,
-  type ResourceOptionValues,
-} from '../options.js';
+import { addNamesOption } from '../names-option.js';
+import { addArchiveAddressOptions, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import type { BuildOptions, FindOptions, ShowOptions } from '../actions/pose.js';
 
 export const DEFAULT_CHUNK_MIB = 32;
-
-/** What every pose subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, `--entry` and `--resource`. */
-export type PoseCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
-
-export type BuildOptions = PoseCommonOptions & ForceOptionValues & { output: string };
-export type FindOptions = PoseCommonOptions & { json?: boolean; chunkMib?: number };
-export type ShowOptions = PoseCommonOptions & { json?: boolean };
 
 /** The subcommands' work, loaded only when one runs. */
 const actions = () => import('../actions/pose.js');

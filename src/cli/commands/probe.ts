@@ -1,13 +1,6 @@
 /** `probe <paths...>`: which registered layout reads each file exactly. The work is in actions/probe.ts. */
 import type { Command } from 'commander';
-
-export interface ProbeOptions {
-  json?: boolean;
-  layouts?: boolean;
-  maxSize?: string;
-  all?: boolean;
-  verbose?: boolean;
-}
+import type { ProbeOptions } from '../actions/probe.js';
 
 export function registerProbeCommand(program: Command): void {
   const command = program

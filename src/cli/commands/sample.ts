@@ -1,12 +1,8 @@
 /** `sample <outdir>`: the bundled or an inventory-scale synthetic corpus. The work is in actions/sample.ts, loaded only when the command runs. */
 import { Option, type Command } from 'commander';
 import { INVENTORY_DEFAULT_SEED } from '../../samples/inventory-seed.js';
-import { addForceOption, OUTPUT_RULE_HELP, type ForceOptionValues } from '../options.js';
-
-export interface SampleCommandOptions extends ForceOptionValues {
-  scale: 'bundled' | 'inventory';
-  seed?: string;
-}
+import { addForceOption, OUTPUT_RULE_HELP } from '../options.js';
+import type { SampleCommandOptions } from '../actions/sample.js';
 
 export function registerSampleCommand(program: Command): void {
   const command = program

@@ -7,28 +7,11 @@
  * The work is in actions/skin.ts, loaded only when a subcommand runs.
  */
 import { Option, type Command } from 'commander';
-import { SKIN_POSES, SKINNING_DEFAULTS, type SkinPose } from '../../analysis/skinning-options.js';
+import { SKIN_POSES, SKINNING_DEFAULTS } from '../../analysis/skinning-options.js';
 import { UsageError } from '../errors.js';
-import { addNamesOption, collectRepeated, type NamesOptionValues } from '../names-option.js';
-import {
-  addArchiveAddressOptions,
-  addForceOption,
-  addResourceOptions,
-  OUTPUT_RULE_HELP,
-  type ArchiveAddressValues,
-  type ForceOptionValues,
-  type ResourceOptionValues,
-} from '../options.js';
-
-/** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, and `--entry`/`--resource` for the Skeleton. */
-export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
-/** `skin bind`. */
-export type SkinBindOptions = SkinCommonOptions & { json?: boolean };
-/** `skin capture`. */
-export type SkinCaptureOptions = SkinCommonOptions & { json?: boolean; palette: string; constants: string[]; base: number; count: number };
-/** `skin palette`. */
-export type SkinPaletteOptions = SkinCommonOptions &
-  ForceOptionValues & { palette: string; output: string; pose: SkinPose; base: number; count: number };
+import { addNamesOption, collectRepeated } from '../names-option.js';
+import { addArchiveAddressOptions, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import type { SkinBindOptions, SkinCaptureOptions, SkinPaletteOptions } from '../actions/skin.js';
 
 const actions = () => import('../actions/skin.js');
 
