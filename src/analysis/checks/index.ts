@@ -9,6 +9,7 @@ import { findLayout } from '../../formats/registry.js';
 import { descendantCount } from './descendant-count.js';
 import { globalComposition } from './global-composition.js';
 import { mirrorCounterpart } from './mirror-counterpart.js';
+import { modelChecksHeld, ONE_PASS } from './one-pass.js';
 import { parentOrder } from './parent-order.js';
 import { positionWZero } from './position-w-zero.js';
 import { confidenceFor, notApplicable } from './report.js';
@@ -81,7 +82,44 @@ export function runChecks(subject: CheckSubject, options: RunChecksOptions = {})
     }
   }
   const selected = only === undefined ? CHECKS : CHECKS.filter((check) => only.includes(check.id));
-  return selected.map((check) => runOne(check, subject));
+  const held = onePassHeld(subject);
+  const results = new Array<CheckResult>(selected.length);
+  for (let i = 0; i < selected.length; i++) {
+    const check = selected[i]!;
+    const bit = ONE_PASS_BIT.get(check) ?? 0;
+    results[i] =
+      (held & bit) !== 0 && checkAppliesTo(check, subject.skeleton.dialect) ? heldResult(check, subject) : runOne(check, subject);
+  }
+  return results;
+}
+
+/** The model checks the one pass vouches for, by the bit it gives each. */
+const ONE_PASS_BIT: ReadonlyMap<Check, number> = new Map<Check, number>([
+  [singleRoot, ONE_PASS.singleRoot],
+  [parentOrder, ONE_PASS.parentOrder],
+  [globalComposition, ONE_PASS.globalComposition],
+  [unitRotations, ONE_PASS.unitRotations],
+  [positionWZero, ONE_PASS.positionWZero],
+  [storedIndex, ONE_PASS.storedIndex],
+  [descendantCount, ONE_PASS.descendantCount],
+  [mirrorCounterpart, ONE_PASS.mirrorCounterpart],
+]);
+
+/**
+ * The model checks known to hold after one pass over the bones. Only without summaries (a held
+ * check's summary reports what its own pass measured) and with the names as the checks would see
+ * them: the subject's list, or none when nothing resolves.
+ */
+function onePassHeld(subject: CheckSubject): number {
+  if (subject.summaries !== false) return 0;
+  if (subject.boneName !== undefined && subject.names === undefined) return 0;
+  const names = subject.boneName === undefined ? undefined : subject.names;
+  return modelChecksHeld(subject.skeleton, names, findLayout(subject.skeleton.dialect)?.family === 'anvilnext');
+}
+
+/** What a check's own run returns when it holds and no summary is wanted. */
+function heldResult(check: Check, subject: CheckSubject): CheckResult {
+  return { id: check.id, confidence: confidenceFor(check, subject.skeleton.dialect), status: 'held', offenders: [], offenderCount: 0 };
 }
 
 function runOne(check: Check, subject: CheckSubject): CheckResult {
