@@ -11,6 +11,7 @@ import { readResource } from '../../src/formats/resource.js';
 import { skeletonFromResource } from '../../src/model/read.js';
 import type { Skeleton } from '../../src/model/skeleton.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
+import { counterpartName } from '../../src/names/side.js';
 import { sampleCorpus } from '../../src/samples/corpus.js';
 import { inventoryCorpus } from '../../src/samples/inventory.js';
 import { BIPED, biped, namesOf } from './fixtures.js';
@@ -24,7 +25,8 @@ const applicable = (results: readonly CheckResult[]): CheckResult[] => results.f
 
 function censusSubject(skeleton: Skeleton, record: unknown, resolve: ((hash: number) => string | null) | undefined): CheckSubject {
   const names = resolve === undefined ? undefined : boneNames(skeleton, resolve);
-  return { skeleton, record, boneName: resolve, names, summaries: false };
+  const counterparts = names?.map((name) => (name === null ? null : counterpartName(name)));
+  return { skeleton, record, boneName: resolve, names, counterparts, summaries: false };
 }
 
 const dictionary = builtInDictionary();
@@ -34,8 +36,8 @@ function readSkeletons(files: Iterable<{ path: string; bytes: Uint8Array }>, lim
   const out: { skeleton: Skeleton; record: unknown }[] = [];
   for (const file of files) {
     if (!file.path.endsWith('.Skeleton')) continue;
-    const { resource } = readResource(file.bytes);
-    if (resource.kind !== 'Skeleton') continue;
+    const resource = readResource(file.bytes)?.resource;
+    if (resource?.kind !== 'Skeleton') continue;
     out.push({ skeleton: skeletonFromResource(resource), record: resource.record });
     if (out.length >= limit) break;
   }

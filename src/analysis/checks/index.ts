@@ -114,7 +114,8 @@ function onePassHeld(subject: CheckSubject): number {
   if (subject.summaries !== false) return 0;
   if (subject.boneName !== undefined && subject.names === undefined) return 0;
   const names = subject.boneName === undefined ? undefined : subject.names;
-  return modelChecksHeld(subject.skeleton, names, findLayout(subject.skeleton.dialect)?.family === 'anvilnext');
+  const counterparts = names === undefined ? undefined : subject.counterparts;
+  return modelChecksHeld(subject.skeleton, names, findLayout(subject.skeleton.dialect)?.family === 'anvilnext', counterparts);
 }
 
 /** What a check's own run returns when it holds and no summary is wanted. */

@@ -36,18 +36,29 @@ function unitLength(q: ArrayLike<number>): boolean {
  * The model checks that certainly hold on `skeleton`, as ONE_PASS bits; a bit left clear means
  * "not vouched for", never "failed". `names`: the bones' names as the checks see them (index-
  * aligned, null unknown), or undefined when no name resolves; `checkMirrorNames`: whether the
- * layout's family names mirrors by their Left/Right counterpart (the anvilnext family). Never throws
+ * layout's family names mirrors by their Left/Right counterpart (the anvilnext family);
+ * `counterparts`: each name's counterpart when the caller has them (else they are looked up). Never throws
  * on a malformed model (a thrown error leaves every bit clear).
  */
-export function modelChecksHeld(skeleton: Skeleton, names: readonly (string | null)[] | undefined, checkMirrorNames: boolean): number {
+export function modelChecksHeld(
+  skeleton: Skeleton,
+  names: readonly (string | null)[] | undefined,
+  checkMirrorNames: boolean,
+  counterparts?: readonly (string | null)[],
+): number {
   try {
-    return heldBits(skeleton, names, checkMirrorNames);
+    return heldBits(skeleton, names, checkMirrorNames, counterparts);
   } catch {
     return 0;
   }
 }
 
-function heldBits(skeleton: Skeleton, names: readonly (string | null)[] | undefined, checkMirrorNames: boolean): number {
+function heldBits(
+  skeleton: Skeleton,
+  names: readonly (string | null)[] | undefined,
+  checkMirrorNames: boolean,
+  counterparts: readonly (string | null)[] | undefined,
+): number {
   const bones = skeleton.bones;
   const count = bones.length;
   let held = ALL;
@@ -88,7 +99,8 @@ function heldBits(skeleton: Skeleton, names: readonly (string | null)[] | undefi
       else if (checkMirrorNames && mirror !== index && names !== undefined) {
         const name = names[index] ?? null;
         const mirrorName = names[mirror] ?? null;
-        if (name !== null && mirrorName !== null && counterpartName(name) !== mirrorName) held &= ~ONE_PASS.mirrorCounterpart;
+        if (name !== null && mirrorName !== null && (counterparts?.[index] ?? counterpartName(name)) !== mirrorName)
+          held &= ~ONE_PASS.mirrorCounterpart;
       }
     }
   }
