@@ -148,10 +148,13 @@ function runOne(check: Check, subject: CheckSubject): CheckResult {
 
 /** Whether a check applies to a layout: named, of a named family, or by the check's own test. Never throws. */
 export function checkAppliesTo(check: Check, dialect: string): boolean {
-  if (check.dialects.includes(dialect)) return true;
+  // The check's own test first: a declared check answers it from a cache, where its `dialects`
+  // are worked out anew from the registry on every read (and read once here, not twice).
+  if (check.appliesTo?.(dialect) === true) return true;
+  const dialects = check.dialects;
+  if (dialects.includes(dialect)) return true;
   const family = findLayout(dialect)?.family;
-  if (family !== undefined && check.dialects.includes(family)) return true;
-  return check.appliesTo?.(dialect) ?? false;
+  return family !== undefined && dialects.includes(family);
 }
 
 /** True when any result is a failure (`noted` and `not-applicable` are not). Never throws. */
