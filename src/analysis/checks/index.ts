@@ -12,7 +12,7 @@ import { mirrorCounterpart } from './mirror-counterpart.js';
 import { modelChecksHeld, ONE_PASS } from './one-pass.js';
 import { parentOrder } from './parent-order.js';
 import { positionWZero } from './position-w-zero.js';
-import { confidenceFor, notApplicable } from './report.js';
+import { boneNames, confidenceFor, notApplicable } from './report.js';
 import { rootLocalEqualsOwn } from './root-local-equals-own.js';
 import { SCIMITAR_RECORD_CHECKS } from './scimitar-record.js';
 import { singleRoot } from './single-root.js';
@@ -108,13 +108,14 @@ const ONE_PASS_BIT: ReadonlyMap<Check, number> = new Map<Check, number>([
 /**
  * The model checks known to hold after one pass over the bones. Only without summaries (a held
  * check's summary reports what its own pass measured) and with the names as the checks would see
- * them: the subject's list, or none when nothing resolves.
+ * them: the subject's list, resolved here as `boneNameOf` would when the subject has none, or none
+ * when nothing resolves.
  */
 function onePassHeld(subject: CheckSubject): number {
   if (subject.summaries !== false) return 0;
-  if (subject.boneName !== undefined && subject.names === undefined) return 0;
-  const names = subject.boneName === undefined ? undefined : subject.names;
-  const counterparts = names === undefined ? undefined : subject.counterparts;
+  const resolve = subject.boneName;
+  const names = resolve === undefined ? undefined : (subject.names ?? boneNames(subject.skeleton, resolve));
+  const counterparts = subject.names === undefined ? undefined : subject.counterparts;
   return modelChecksHeld(subject.skeleton, names, findLayout(subject.skeleton.dialect)?.family === 'anvilnext', counterparts);
 }
 
