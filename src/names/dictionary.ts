@@ -35,6 +35,12 @@ export class NameDictionary {
   // value past 2³¹ is a heap number, and lookups (one per bone in a census) take twice as long.
   private readonly byHash = new Map<number, string[]>();
   private readonly known = new Set<string>();
+  /**
+   * Names added but not indexed yet, in order: a frozen list (the built-in names) waits for the
+   * first look-up, so a command that resolves no hash (a census of an empty folder) never pays for
+   * hashing tens of thousands of names.
+   */
+  private pending: (readonly string[])[] = [];
 
   /** A dictionary of `names`. Never throws. */
   constructor(names: Iterable<string> = []) {
@@ -43,6 +49,13 @@ export class NameDictionary {
 
   /** Adds names (duplicates are ignored); returns the dictionary for chaining. Never throws. */
   add(names: Iterable<string>): this {
+    if (Array.isArray(names) && Object.isFrozen(names)) this.pending.push(names as readonly string[]);
+    else if (this.pending.length > 0) this.pending.push([...names]);
+    else this.index(names);
+    return this;
+  }
+
+  private index(names: Iterable<string>): void {
     for (const name of names) {
       if (this.known.has(name)) continue;
       this.known.add(name);
@@ -51,37 +64,47 @@ export class NameDictionary {
       if (bucket) bucket.push(name);
       else this.byHash.set(key, [name]);
     }
+  }
+
+  /** Indexes what waits, in the order it was added. */
+  private settled(): this {
+    if (this.pending.length > 0) {
+      const pending = this.pending;
+      this.pending = [];
+      for (const names of pending) this.index(names);
+    }
     return this;
   }
 
   /** Every name with this hash, in the order they were added; empty when none is known. */
   lookup(hash: number): readonly string[] {
-    return this.byHash.get(hash | 0) ?? NO_NAMES;
+    return this.settled().byHash.get(hash | 0) ?? NO_NAMES;
   }
 
   /** The first name added with this hash, or null. */
   resolve(hash: number): string | null {
+    if (this.pending.length > 0) this.settled();
     return this.byHash.get(hash | 0)?.[0] ?? null;
   }
 
   /** Whether this exact name is in the dictionary. */
   has(name: string): boolean {
-    return this.known.has(name);
+    return this.settled().known.has(name);
   }
 
   /** Number of distinct names. */
   get size(): number {
-    return this.known.size;
+    return this.settled().known.size;
   }
 
   /** Every name, in the order added. */
   names(): IterableIterator<string> {
-    return this.known.values();
+    return this.settled().known.values();
   }
 
   /** An independent copy, so callers can extend a shared dictionary without changing it. */
   copy(): NameDictionary {
-    return new NameDictionary(this.known);
+    return new NameDictionary(this.settled().known);
   }
 }
 

@@ -44,5 +44,8 @@ function swapSides(name: string): string {
     tail = body.endsWith('L') ? '_R' : '_L';
     body = body.slice(0, -2);
   }
-  return head + body.replace(WORD, (word) => (word === 'Left' ? 'Right' : 'Left')) + tail;
+  // Most names hold no side word: no pattern to run on them (the census meets thousands).
+  const swapped =
+    body.includes('Left') || body.includes('Right') ? body.replace(WORD, (word) => (word === 'Left' ? 'Right' : 'Left')) : body;
+  return head + swapped + tail;
 }

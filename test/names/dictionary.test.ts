@@ -144,3 +144,17 @@ describe('NameDictionary', () => {
     expect(original.size).toBe(1);
   });
 });
+
+describe('a dictionary indexed on first use', () => {
+  it('gives the names of a frozen list and later additions in the order added, first name per hash first', () => {
+    const later = ['Spine', 'Head'];
+    const dictionary = new NameDictionary(Object.freeze(['Hips', 'Spine'])).add(later);
+    later.push('Neck'); // added by value: a change after add is not seen
+    expect([...dictionary.names()]).toEqual(['Hips', 'Spine', 'Head']);
+    expect(dictionary.size).toBe(3);
+    expect(dictionary.resolve(crc32('Hips'))).toBe('Hips');
+    expect(dictionary.lookup(crc32('Head'))).toEqual(['Head']);
+    expect(dictionary.has('Neck')).toBe(false);
+    expect(dictionary.copy().size).toBe(3);
+  });
+});

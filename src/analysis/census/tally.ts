@@ -7,13 +7,14 @@ import { SKELETON_COMPONENT_HEADER_SIZE, expectedComponentBodySize, type Skeleto
 import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import { quatLaneDifferenceOf } from '../../math/quaternion.js';
 import { hex } from '../../names/hex.js';
+import { counterpartName } from '../../names/side.js';
 import type { Dialect } from '../../formats/dialect.js';
 import type { Resource, SkeletonResource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { boneOffsets } from '../bone-offsets.js';
 import { runChecks } from '../checks/index.js';
 import type { CheckResult, CheckSubject } from '../checks/index.js';
-import { boneNames } from '../checks/report.js';
+import { resolveBoneName } from '../checks/report.js';
 import type { RefusalReport } from '../validate-resource.js';
 import { BONES_PORTION, censusLayouts, boneFields, layoutPortions, refusalPlace, type CensusLayout } from './portions.js';
 import {
@@ -44,6 +45,95 @@ export interface TallyContext {
   boneFields: Readonly<Record<CensusLayout, readonly string[]>>;
   names: NameResolver | null;
   boneName: ((hash: number) => string | null) | undefined;
+  /** The names (and their Left/Right counterparts) of the hashes met so far; undefined without a resolver. */
+  known: KnownNames | undefined;
+}
+
+/** Hashes remembered at most, so the cache stays small however many distinct names an install holds. */
+const KNOWN_NAMES_AT_MOST = 1 << 16;
+
+/**
+ * The names of the hashes met so far, with their Left/Right counterparts. Bone names repeat across
+ * the Skeletons of an install: a probe of a small open-addressed table of the few thousand hashes
+ * met is cheaper than a look-up in the whole dictionary, and it carries the counterpart the mirror
+ * check compares. A resolver answers a hash the same way all census long.
+ */
+class KnownNames {
+  /** Slot → 1 + the entry's position in `names`, 0 for an empty slot. */
+  private slots = new Int32Array(1 << 12);
+  private keys = new Int32Array(1 << 12);
+  private shift = 32 - 12;
+  private names: (string | null)[] = [];
+  private counterparts: (string | null)[] = [];
+
+  constructor(private readonly resolve: (hash: number) => string | null) {}
+
+  /** The bones' names and counterparts, index-aligned: what `boneNames` and `counterpartName` give. */
+  of(skeleton: Skeleton): { names: (string | null)[]; counterparts: (string | null)[] } {
+    const bones = skeleton.bones;
+    const names = new Array<string | null>(bones.length);
+    const counterparts = new Array<string | null>(bones.length);
+    for (let index = 0; index < bones.length; index++) {
+      const bone = bones[index];
+      const entry = bone === undefined ? -1 : this.entry(bone.nameHash | 0);
+      names[index] = entry < 0 ? null : this.names[entry]!;
+      counterparts[index] = entry < 0 ? null : this.counterparts[entry]!;
+    }
+    return { names, counterparts };
+  }
+
+  private entry(key: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = Math.imul(key, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      const held = this.slots[slot]!;
+      if (held === 0) return this.add(key);
+      if (this.keys[slot] === key) return held - 1;
+    }
+  }
+
+  private add(key: number): number {
+    if (this.names.length >= KNOWN_NAMES_AT_MOST) this.reset(this.slots.length);
+    else if (2 * (this.names.length + 1) > this.slots.length) this.grow();
+    const name = resolveBoneName(this.resolve, key >>> 0);
+    const entry = this.names.length;
+    this.names.push(name);
+    this.counterparts.push(name === null ? null : counterpartName(name));
+    this.place(key, entry);
+    return entry;
+  }
+
+  private place(key: number, entry: number): void {
+    const mask = this.slots.length - 1;
+    let slot = Math.imul(key, 0x9e3779b1) >>> this.shift;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = entry + 1;
+    this.keys[slot] = key;
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const slots = this.slots;
+    this.reset(slots.length * 2);
+    const names = this.names;
+    const counterparts = this.counterparts;
+    this.names = [];
+    this.counterparts = [];
+    for (let slot = 0; slot < slots.length; slot++) {
+      const held = slots[slot]!;
+      if (held === 0) continue;
+      this.place(keys[slot]!, this.names.length);
+      this.names.push(names[held - 1]!);
+      this.counterparts.push(counterparts[held - 1]!);
+    }
+  }
+
+  private reset(size: number): void {
+    this.slots = new Int32Array(size);
+    this.keys = new Int32Array(size);
+    this.shift = 32 - Math.log2(size);
+    this.names = [];
+    this.counterparts = [];
+  }
 }
 
 export function tallyContext(reading: Reading, names: NameResolver | null): TallyContext {
@@ -53,7 +143,8 @@ export function tallyContext(reading: Reading, names: NameResolver | null): Tall
     portions[layout] = layoutPortions(layout, reading).map((p) => p.name);
     fields[layout] = boneFields(layout).map((p) => p.name);
   }
-  return { portions, boneFields: fields, names, boneName: names ? (hash) => names.resolve(hash) : undefined };
+  const boneName = names ? (hash: number) => names.resolve(hash) : undefined;
+  return { portions, boneFields: fields, names, boneName, known: boneName === undefined ? undefined : new KnownNames(boneName) };
 }
 
 export const layoutOf = (kind: Resource['kind'], dialect: Dialect): CensusLayout => (kind === 'SkeletonComponent' ? 'component' : dialect);
@@ -169,8 +260,16 @@ interface CheckedSkeleton {
  */
 function checkSkeleton(resource: SkeletonResource, context: TallyContext): CheckedSkeleton {
   const skeleton = skeletonFromResource(resource);
-  const names = context.boneName === undefined ? undefined : boneNames(skeleton, context.boneName);
-  const subject: CheckSubject = { skeleton, record: resource.record, boneName: context.boneName, names, summaries: false };
+  const known = context.known?.of(skeleton);
+  const names = known?.names;
+  const subject: CheckSubject = {
+    skeleton,
+    record: resource.record,
+    boneName: context.boneName,
+    names,
+    counterparts: known?.counterparts,
+    summaries: false,
+  };
   return { skeleton, results: runChecks(subject), names };
 }
 

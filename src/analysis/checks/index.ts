@@ -9,9 +9,10 @@ import { findLayout } from '../../formats/registry.js';
 import { descendantCount } from './descendant-count.js';
 import { globalComposition } from './global-composition.js';
 import { mirrorCounterpart } from './mirror-counterpart.js';
+import { modelChecksHeld, ONE_PASS } from './one-pass.js';
 import { parentOrder } from './parent-order.js';
 import { positionWZero } from './position-w-zero.js';
-import { confidenceFor, notApplicable } from './report.js';
+import { boneNames, confidenceFor, notApplicable } from './report.js';
 import { rootLocalEqualsOwn } from './root-local-equals-own.js';
 import { SCIMITAR_RECORD_CHECKS } from './scimitar-record.js';
 import { singleRoot } from './single-root.js';
@@ -81,7 +82,46 @@ export function runChecks(subject: CheckSubject, options: RunChecksOptions = {})
     }
   }
   const selected = only === undefined ? CHECKS : CHECKS.filter((check) => only.includes(check.id));
-  return selected.map((check) => runOne(check, subject));
+  const held = onePassHeld(subject);
+  const results = new Array<CheckResult>(selected.length);
+  for (let i = 0; i < selected.length; i++) {
+    const check = selected[i]!;
+    const bit = ONE_PASS_BIT.get(check) ?? 0;
+    results[i] =
+      (held & bit) !== 0 && checkAppliesTo(check, subject.skeleton.dialect) ? heldResult(check, subject) : runOne(check, subject);
+  }
+  return results;
+}
+
+/** The model checks the one pass vouches for, by the bit it gives each. */
+const ONE_PASS_BIT: ReadonlyMap<Check, number> = new Map<Check, number>([
+  [singleRoot, ONE_PASS.singleRoot],
+  [parentOrder, ONE_PASS.parentOrder],
+  [globalComposition, ONE_PASS.globalComposition],
+  [unitRotations, ONE_PASS.unitRotations],
+  [positionWZero, ONE_PASS.positionWZero],
+  [storedIndex, ONE_PASS.storedIndex],
+  [descendantCount, ONE_PASS.descendantCount],
+  [mirrorCounterpart, ONE_PASS.mirrorCounterpart],
+]);
+
+/**
+ * The model checks known to hold after one pass over the bones. Only without summaries (a held
+ * check's summary reports what its own pass measured) and with the names as the checks would see
+ * them: the subject's list, resolved here as `boneNameOf` would when the subject has none, or none
+ * when nothing resolves.
+ */
+function onePassHeld(subject: CheckSubject): number {
+  if (subject.summaries !== false) return 0;
+  const resolve = subject.boneName;
+  const names = resolve === undefined ? undefined : (subject.names ?? boneNames(subject.skeleton, resolve));
+  const counterparts = subject.names === undefined ? undefined : subject.counterparts;
+  return modelChecksHeld(subject.skeleton, names, findLayout(subject.skeleton.dialect)?.family === 'anvilnext', counterparts);
+}
+
+/** What a check's own run returns when it holds and no summary is wanted. */
+function heldResult(check: Check, subject: CheckSubject): CheckResult {
+  return { id: check.id, confidence: confidenceFor(check, subject.skeleton.dialect), status: 'held', offenders: [], offenderCount: 0 };
 }
 
 function runOne(check: Check, subject: CheckSubject): CheckResult {
@@ -109,10 +149,13 @@ function runOne(check: Check, subject: CheckSubject): CheckResult {
 
 /** Whether a check applies to a layout: named, of a named family, or by the check's own test. Never throws. */
 export function checkAppliesTo(check: Check, dialect: string): boolean {
-  if (check.dialects.includes(dialect)) return true;
+  // The check's own test first: a declared check answers it from a cache, where its `dialects`
+  // are worked out anew from the registry on every read (and read once here, not twice).
+  if (check.appliesTo?.(dialect) === true) return true;
+  const dialects = check.dialects;
+  if (dialects.includes(dialect)) return true;
   const family = findLayout(dialect)?.family;
-  if (family !== undefined && check.dialects.includes(family)) return true;
-  return check.appliesTo?.(dialect) ?? false;
+  return family !== undefined && dialects.includes(family);
 }
 
 /** True when any result is a failure (`noted` and `not-applicable` are not). Never throws. */

@@ -1,7 +1,7 @@
 /** Helpers the checks share to build plain, capped, JSON-safe reports. */
 import { findLayout } from '../../formats/registry.js';
 import type { Transform } from '../../math/transform.js';
-import type { Dialect, Skeleton, SkeletonBone } from '../../model/skeleton.js';
+import type { Dialect, Skeleton } from '../../model/skeleton.js';
 import { MAX_OFFENDERS } from './tolerances.js';
 import type { Check, CheckResult, CheckSubject, Offender } from './types.js';
 
@@ -114,7 +114,7 @@ export function boneNameOf(subject: CheckSubject, bone: number): string | null {
   const resolve = subject.boneName;
   const entry = subject.skeleton.bones[bone];
   if (resolve === undefined || entry === undefined) return null;
-  return subject.names !== undefined ? (subject.names[bone] ?? null) : resolvedName(resolve, entry);
+  return subject.names !== undefined ? (subject.names[bone] ?? null) : resolveBoneName(resolve, entry.nameHash);
 }
 
 /** Every bone's name through the resolver, index-aligned: what `boneNameOf` gives for each bone. */
@@ -123,14 +123,15 @@ export function boneNames(skeleton: Skeleton, resolve: (hash: number) => string 
   const names = new Array<string | null>(bones.length);
   for (let index = 0; index < bones.length; index++) {
     const entry = bones[index];
-    names[index] = entry === undefined ? null : resolvedName(resolve, entry);
+    names[index] = entry === undefined ? null : resolveBoneName(resolve, entry.nameHash);
   }
   return names;
 }
 
-function resolvedName(resolve: (hash: number) => string | null, bone: SkeletonBone): string | null {
+/** A name hash's name through the resolver, as the checks see it: null when unknown, not a string, or the resolver throws. */
+export function resolveBoneName(resolve: (hash: number) => string | null, hash: number): string | null {
   try {
-    const name = resolve(bone.nameHash);
+    const name = resolve(hash);
     return typeof name === 'string' ? name : null;
   } catch {
     return null;

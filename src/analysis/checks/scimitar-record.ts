@@ -78,7 +78,7 @@ export const mirrorPairsNameBones: Check = {
   run(subject) {
     return withRecord(mirrorPairsNameBones, subject, isScimitarRecord, (record) => {
       const list = offenderList(mirrorPairsNameBones, subject);
-      const names = new Set(record.bones.map((b) => b.nameHash));
+      const names = boneNameSet(record.bones);
       record.mirrorData.pairs.forEach((pair, p) => {
         for (const hash of [pair.boneNameA, pair.boneNameB]) {
           if (!names.has(hash))
@@ -97,5 +97,22 @@ export const mirrorPairsNameBones: Check = {
     });
   },
 };
+
+/** Bones searched one by one for a name; a set of the names past this many. */
+const SCAN_AT_MOST = 64;
+
+/**
+ * Whether a bone has a name hash: a scan of a skeleton's few bones costs less than building a set
+ * of their names for every Skeleton of a census; a large one gets the set.
+ */
+function boneNameSet(bones: readonly { nameHash: number }[]): { has(hash: number): boolean } {
+  if (bones.length > SCAN_AT_MOST) return new Set(bones.map((b) => b.nameHash));
+  return {
+    has(hash) {
+      for (let i = 0; i < bones.length; i++) if (bones[i]!.nameHash === hash) return true;
+      return false;
+    },
+  };
+}
 
 export const SCIMITAR_RECORD_CHECKS: readonly Check[] = [rootNamesFirstBone, constraintNamesItself, mirrorPairsNameBones];

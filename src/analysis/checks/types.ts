@@ -29,6 +29,11 @@ export interface CheckSubject {
    * already (the census counts them): checks then read names here rather than resolve each again.
    */
   names?: readonly (string | null)[];
+  /**
+   * The Left/Right counterpart of each of `names` as `counterpartName` gives it (null where the name
+   * is unknown), for a caller that has them already: the one pass over the model checks compares mirrors with these.
+   */
+  counterparts?: readonly (string | null)[];
   /** False: results carry no `summary` (the census never shows one, and each costs a few strings). */
   summaries?: boolean;
 }

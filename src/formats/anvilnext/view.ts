@@ -62,17 +62,52 @@ function declaredDefaults(codec: StructCodec<unknown>): Record<string, unknown> 
   return out;
 }
 
+/** Whether each bone's id is larger than the one before: then no two are the same, and a search finds each. */
+function idsIncrease(records: readonly FamilyBone[]): boolean {
+  for (let i = 1; i < records.length; i++) if (!(records[i]!.id > records[i - 1]!.id)) return false;
+  return true;
+}
+
+/** The last bone holding each id: what a pointer to a repeated id names. */
+function lastIndexById(records: readonly FamilyBone[]): Map<bigint, number> {
+  const indexById = new Map<bigint, number>();
+  for (let i = 0; i < records.length; i++) indexById.set(records[i]!.id, i);
+  return indexById;
+}
+
+/**
+ * The bone with this id among bones whose ids increase, trying `guess` first (the bone before,
+ * for a parent; the bone itself, for a mirror): no hashing of 64-bit ids, which a map of them
+ * costs on every bone of a census.
+ */
+function searchIncreasing(records: readonly FamilyBone[], id: bigint, guess: number): number | undefined {
+  if (guess >= 0 && guess < records.length && records[guess]!.id === id) return guess;
+  let low = 0;
+  let high = records.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = records[middle]!.id;
+    if (at === id) return middle;
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
 /** The view of a decoded record (shares its transform tuples). Never throws on a record the layout read. */
 export function anvilnextView(dialect: Dialect, variant: AnvilnextVariant, record: SkeletonRecord): LayoutSkeleton {
   const r = record as unknown as FamilySkeleton;
   const records = r.bones;
-  const indexById = new Map<bigint, number>();
-  for (let i = 0; i < records.length; i++) indexById.set(records[i]!.id, i);
+  const indexById = idsIncrease(records) ? null : lastIndexById(records);
   const bones: LayoutBone[] = [];
   for (let index = 0; index < records.length; index++) {
     const b = records[index]!;
-    const parent = b.parent.kind === 'ref' ? (indexById.get(b.parent.id) ?? -1) : -1;
-    const mirror = b.mirror.kind === 'ref' ? (indexById.get(b.mirror.id) ?? null) : null;
+    let parent = -1;
+    if (b.parent.kind === 'ref')
+      parent = (indexById === null ? searchIncreasing(records, b.parent.id, index - 1) : indexById.get(b.parent.id)) ?? -1;
+    let mirror: number | null = null;
+    if (b.mirror.kind === 'ref')
+      mirror = (indexById === null ? searchIncreasing(records, b.mirror.id, index) : indexById.get(b.mirror.id)) ?? null;
     const bone: LayoutBone = {
       index,
       id: b.id,
