@@ -10,7 +10,7 @@ import type { CensusRefusal } from '../analysis/census/state.js';
 import { checkById } from '../analysis/checks/index.js';
 import { findLayout } from '../formats/registry.js';
 import { count, formatOffset, groupThousands } from '../io/format.js';
-import { countByLayoutParts, notReadCounts, resolutionSentence, rootLocalSentence } from './census-text.js';
+import { countByLayoutParts, notReadCounts, resolutionSentence, rootLocalSentence, valueCounts } from './census-text.js';
 
 /**
  * One piece of a line of the census document: words (a string), a name set as code (`{ code }`:
@@ -194,12 +194,6 @@ function layoutSection(report: CensusReport, layout: CensusLayout, max: number):
   return blocks;
 }
 
-function spread(counts: Readonly<Record<string, number>>): string {
-  return Object.entries(counts)
-    .map(([value, n]) => `${value} (${fmt(n)})`)
-    .join(', ');
-}
-
 /** The first few components with an id not found, named with those ids. */
 function missingList(r: CensusReport['components']['resolution']): Parts {
   const incomplete = r.components.filter((c) => c.missing.length > 0);
@@ -220,7 +214,7 @@ function componentBlocks(report: CensusReport): CensusBlock[] {
     paragraph(
       `${plural(c.total, 'SkeletonComponent')} ${c.total === 1 ? 'is' : 'are'} stored. Length is 56 + 10 × addons + 20 × track definitions on ${fmt(c.lengthRuleHolds)} of the ${fmt(c.exact)} read to their end.${npc}`,
     ),
-    paragraph(`Addon references per component: ${spread(c.addons)}. Track definitions per component: ${spread(c.tracks)}.`),
+    paragraph(`Addon references per component: ${valueCounts(c.addons)}. Track definitions per component: ${valueCounts(c.tracks)}.`),
     paragraph(`References: ${resolutionSentence(c.resolution)}`, ...missingList(c.resolution)),
   ];
 }

@@ -34,6 +34,13 @@ export function countByLayout(total: number, counts: Readonly<Record<string, num
   return countByLayoutParts(total, counts, noun, (layout) => layout).join('');
 }
 
+/** `1 (1), 5 (1), 8 (5)`: each value counted, with how many times it occurs. */
+export function valueCounts(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .map(([value, n]) => `${value} (${fmt(n)})`)
+    .join(', ');
+}
+
 /** What the census could not read besides the resources it refused: `, 1 unreadable, 2 refused in archives`. */
 export function notReadCounts(report: CensusReport): string {
   const parts: string[] = [];
@@ -99,8 +106,7 @@ export function censusSummaryText(report: CensusRunReport, source: string): stri
       `${count(c.total, 'SkeletonComponent')}: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,
       resolutionSentence(c.resolution),
     );
-  const types = Object.entries(report.skeletonTypes).map(([t, n]) => `${t} (${fmt(n)})`);
-  if (types.length > 0) lines.push(`SkeletonType values: ${types.join(', ')}.`);
+  if (Object.keys(report.skeletonTypes).length > 0) lines.push(`SkeletonType values: ${valueCounts(report.skeletonTypes)}.`);
   if (report.rootLocalCompared > 0) lines.push(rootLocalSentence(report));
   const checks = Object.entries(report.checks).filter(([, r]) => r.held + r.failed + r.noted > 0);
   const everywhere = checks.filter(([, r]) => r.failed + r.noted === 0).length;

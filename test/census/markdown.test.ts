@@ -76,3 +76,69 @@ describe('census Markdown', () => {
     expect(censusConfidence(0, 0, 'Skeleton')).toBe('Observed · 0 of 0');
   });
 });
+
+describe('census Markdown, the parts a corpus on disk seldom shows', () => {
+  it('names the components with an id not found, ten at most, and ends with the archives table', async () => {
+    const report = await censusOf('samples');
+    const incomplete = Array.from({ length: 12 }, (_, i) => ({ file: `c${i}.SkeletonComponent`, missing: [`0x${i}`] }));
+    report.components.resolution.components.push(...incomplete);
+    const archives = [
+      {
+        archive: 'a|b.forge',
+        version: 27,
+        profile: 'unity',
+        entries: 12000,
+        dataFilesRead: 2000,
+        dataFilesSkipped: 10000,
+        resources: 5,
+        skeletons: 3,
+        skeletonComponents: 1,
+        refused: 1,
+      },
+      {
+        archive: 'bad.forge',
+        version: null,
+        profile: null,
+        entries: 0,
+        dataFilesRead: 0,
+        dataFilesSkipped: 0,
+        resources: 0,
+        skeletons: 0,
+        skeletonComponents: 0,
+        refused: 1,
+      },
+    ];
+    const markdown = censusMarkdown({ ...report, archives });
+    const shown = Array.from({ length: 10 }, (_, i) => `\`c${i}.SkeletonComponent\` (0x${i})`).join('; ');
+    // The samples' two components find theirs; the twelve added do not, and only the first ten are named.
+    expect(markdown).toContain(
+      `References: 2 of 14 find their main and every addon Skeleton among the Skeletons read (by object id); the main is missing for 0, an addon for 0. Not found: ${shown}, and 2 more.\n`,
+    );
+    expect(
+      markdown.endsWith(
+        [
+          '',
+          '## Archives',
+          '',
+          '| archive | version | profile | entries | data files read | skipped by type | resources | Skeletons | SkeletonComponents | refused |',
+          '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+          '| a\\|b.forge | 27 | unity | 12,000 | 2,000 | 10,000 | 5 | 3 | 1 | 1 |',
+          '| bad.forge | refused | – | 0 | 0 | 0 | 0 | 0 | 0 | 1 |',
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+    // samples/README.md and samples/names.txt are files of other classes; a blank line between paragraphs.
+    expect(markdown).toContain('2 of other classes skipped.\n\nAll 8 Skeleton resources consume');
+    expect(markdown).not.toMatch(/\n\n\n/);
+  });
+
+  it('lists two refusals at most when told, then how many more', async () => {
+    const markdown = censusMarkdown(await censusOf(corpus.dir), { maxRefusalsListed: 2 });
+    const section = markdown.slice(markdown.indexOf('## Skeleton (`anvilnext`'), markdown.indexOf('### Bone (`anvilnext`)'));
+    // Four anvilnext files of the planted corpus are refused (a.bin, b.dat, c, d.Skeleton).
+    expect(section).toContain('Refused (4):\n\n- `');
+    expect(section).toContain('\n- … and 2 more (the JSON report lists every one)\n');
+    expect(section.match(/^- `/gm)).toHaveLength(2);
+  });
+});
