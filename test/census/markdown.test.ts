@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
+import { emptyArchiveCensus } from '../../src/analysis/census/archive.js';
 import { addPaths } from '../../src/node/census-files.js';
 import { walkInputs, type InputFile } from '../../src/cli/files.js';
 import { censusConfidence, censusMarkdown, groupThousands } from '../../src/export/census-markdown.js';
@@ -80,11 +81,16 @@ describe('census Markdown', () => {
 describe('census Markdown, the parts a corpus on disk seldom shows', () => {
   it('names the components with an id not found, ten at most, and ends with the archives table', async () => {
     const report = await censusOf('samples');
-    const incomplete = Array.from({ length: 12 }, (_, i) => ({ file: `c${i}.SkeletonComponent`, missing: [`0x${i}`] }));
+    const incomplete = Array.from({ length: 12 }, (_, i) => ({
+      file: `c${i}.SkeletonComponent`,
+      main: '0x100',
+      addons: [`0x${i}`],
+      missing: [`0x${i}`],
+    }));
     report.components.resolution.components.push(...incomplete);
     const archives = [
       {
-        archive: 'a|b.forge',
+        ...emptyArchiveCensus('a|b.forge'),
         version: 27,
         profile: 'unity',
         entries: 12000,
@@ -95,18 +101,7 @@ describe('census Markdown, the parts a corpus on disk seldom shows', () => {
         skeletonComponents: 1,
         refused: 1,
       },
-      {
-        archive: 'bad.forge',
-        version: null,
-        profile: null,
-        entries: 0,
-        dataFilesRead: 0,
-        dataFilesSkipped: 0,
-        resources: 0,
-        skeletons: 0,
-        skeletonComponents: 0,
-        refused: 1,
-      },
+      { ...emptyArchiveCensus('bad.forge'), refused: 1 },
     ];
     const markdown = censusMarkdown({ ...report, archives });
     const shown = Array.from({ length: 10 }, (_, i) => `\`c${i}.SkeletonComponent\` (0x${i})`).join('; ');
