@@ -143,6 +143,18 @@ export type {
 export type { CensusLayout } from './analysis/census/portions.js';
 export { censusMarkdown, type CensusMarkdownOptions } from './export/census-markdown.js';
 export { censusSummaryText } from './export/census-text.js';
+// The census in words once, as plain data: what censusMarkdown writes and the viewer's Census tab draws.
+export {
+  censusDocument,
+  type CensusBlock,
+  type CensusDocument,
+  type CensusDocumentOptions,
+  type CensusHeading,
+  type CensusList,
+  type CensusParagraph,
+  type CensusPart,
+  type CensusTable,
+} from './export/census-document.js';
 // The census of an archive: its records counted under their addresses, and its line of counts.
 export {
   censusArchive,

@@ -12,25 +12,33 @@ export function resolutionSentence(r: CensusReport['components']['resolution']):
 }
 
 /**
- * The layouts counted, by name: `7 anvilnext, 1 scimitar, 16 anvilnext/wildlands` (each layout with
- * at least one; `name` formats a layout's name, e.g. in backquotes for Markdown). Empty when none.
+ * `8 Skeletons (7 anvilnext, 1 scimitar)`, or `0 Skeletons`, in parts: a count with the layouts it
+ * spreads over (each with at least one), each layout's name as `name` gives it (as code, in a document).
  */
-export function layoutCounts(counts: Readonly<Record<string, number>>, name: (layout: string) => string = (l) => l): string {
-  return Object.entries(counts)
-    .filter(([, n]) => n > 0)
-    .map(([layout, n]) => `${fmt(n)} ${name(layout)}`)
-    .join(', ');
-}
-
-/** `8 Skeletons (7 anvilnext, 1 scimitar)`, or `0 Skeletons`: a count with the layouts it spreads over. */
-export function countByLayout(
+export function countByLayoutParts<T>(
   total: number,
   counts: Readonly<Record<string, number>>,
   noun: string,
-  name?: (layout: string) => string,
-): string {
-  const layouts = layoutCounts(counts, name);
-  return `${count(total, noun)}${layouts === '' ? '' : ` (${layouts})`}`;
+  name: (layout: string) => T,
+): (string | T)[] {
+  const layouts = Object.entries(counts).filter(([, n]) => n > 0);
+  if (layouts.length === 0) return [count(total, noun)];
+  const parts: (string | T)[] = [`${count(total, noun)} (`];
+  layouts.forEach(([layout, n], i) => parts.push(`${i > 0 ? ', ' : ''}${fmt(n)} `, name(layout)));
+  parts.push(')');
+  return parts;
+}
+
+/** `8 Skeletons (7 anvilnext, 1 scimitar)`, or `0 Skeletons`: a count with the layouts it spreads over. */
+export function countByLayout(total: number, counts: Readonly<Record<string, number>>, noun: string): string {
+  return countByLayoutParts(total, counts, noun, (layout) => layout).join('');
+}
+
+/** `1 (1), 5 (1), 8 (5)`: each value counted, with how many times it occurs. */
+export function valueCounts(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .map(([value, n]) => `${value} (${fmt(n)})`)
+    .join(', ');
 }
 
 /** What the census could not read besides the resources it refused: `, 1 unreadable, 2 refused in archives`. */
@@ -98,8 +106,7 @@ export function censusSummaryText(report: CensusRunReport, source: string): stri
       `${count(c.total, 'SkeletonComponent')}: ${fmt(c.exact)} read exactly; the length rule 56 + 10 × addons + 20 × tracks holds on ${fmt(c.lengthRuleHolds)}.`,
       resolutionSentence(c.resolution),
     );
-  const types = Object.entries(report.skeletonTypes).map(([t, n]) => `${t} (${fmt(n)})`);
-  if (types.length > 0) lines.push(`SkeletonType values: ${types.join(', ')}.`);
+  if (Object.keys(report.skeletonTypes).length > 0) lines.push(`SkeletonType values: ${valueCounts(report.skeletonTypes)}.`);
   if (report.rootLocalCompared > 0) lines.push(rootLocalSentence(report));
   const checks = Object.entries(report.checks).filter(([, r]) => r.held + r.failed + r.noted > 0);
   const everywhere = checks.filter(([, r]) => r.failed + r.noted === 0).length;

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
+import { emptyArchiveCensus } from '../../src/analysis/census/archive.js';
 import { addPaths } from '../../src/node/census-files.js';
 import { walkInputs, type InputFile } from '../../src/cli/files.js';
 import { censusConfidence, censusMarkdown, groupThousands } from '../../src/export/census-markdown.js';
@@ -74,5 +75,65 @@ describe('census Markdown', () => {
     expect(censusConfidence(1138, 1138, 'Skeleton')).toBe('Proven · all 1,138 Skeletons');
     expect(censusConfidence(1033, 1120, 'Skeleton')).toBe('Observed · 1,033 of 1,120');
     expect(censusConfidence(0, 0, 'Skeleton')).toBe('Observed · 0 of 0');
+  });
+});
+
+describe('census Markdown, the parts a corpus on disk seldom shows', () => {
+  it('names the components with an id not found, ten at most, and ends with the archives table', async () => {
+    const report = await censusOf('samples');
+    const incomplete = Array.from({ length: 12 }, (_, i) => ({
+      file: `c${i}.SkeletonComponent`,
+      main: '0x100',
+      addons: [`0x${i}`],
+      missing: [`0x${i}`],
+    }));
+    report.components.resolution.components.push(...incomplete);
+    const archives = [
+      {
+        ...emptyArchiveCensus('a|b.forge'),
+        version: 27,
+        profile: 'unity',
+        entries: 12000,
+        dataFilesRead: 2000,
+        dataFilesSkipped: 10000,
+        resources: 5,
+        skeletons: 3,
+        skeletonComponents: 1,
+        refused: 1,
+      },
+      { ...emptyArchiveCensus('bad.forge'), refused: 1 },
+    ];
+    const markdown = censusMarkdown({ ...report, archives });
+    const shown = Array.from({ length: 10 }, (_, i) => `\`c${i}.SkeletonComponent\` (0x${i})`).join('; ');
+    // The samples' two components find theirs; the twelve added do not, and only the first ten are named.
+    expect(markdown).toContain(
+      `References: 2 of 14 find their main and every addon Skeleton among the Skeletons read (by object id); the main is missing for 0, an addon for 0. Not found: ${shown}, and 2 more.\n`,
+    );
+    expect(
+      markdown.endsWith(
+        [
+          '',
+          '## Archives',
+          '',
+          '| archive | version | profile | entries | data files read | skipped by type | resources | Skeletons | SkeletonComponents | refused |',
+          '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+          '| a\\|b.forge | 27 | unity | 12,000 | 2,000 | 10,000 | 5 | 3 | 1 | 1 |',
+          '| bad.forge | refused | – | 0 | 0 | 0 | 0 | 0 | 0 | 1 |',
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+    // samples/README.md and samples/names.txt are files of other classes; a blank line between paragraphs.
+    expect(markdown).toContain('2 of other classes skipped.\n\nAll 8 Skeleton resources consume');
+    expect(markdown).not.toMatch(/\n\n\n/);
+  });
+
+  it('lists two refusals at most when told, then how many more', async () => {
+    const markdown = censusMarkdown(await censusOf(corpus.dir), { maxRefusalsListed: 2 });
+    const section = markdown.slice(markdown.indexOf('## Skeleton (`anvilnext`'), markdown.indexOf('### Bone (`anvilnext`)'));
+    // Four anvilnext files of the planted corpus are refused (a.bin, b.dat, c, d.Skeleton).
+    expect(section).toContain('Refused (4):\n\n- `');
+    expect(section).toContain('\n- … and 2 more (the JSON report lists every one)\n');
+    expect(section.match(/^- `/gm)).toHaveLength(2);
   });
 });

@@ -91,6 +91,7 @@ const VALUES: Record<string, readonly string[]> = {
     'CensusAccumulator',
     'censusMarkdown',
     'censusSummaryText',
+    'censusDocument',
     // the census of an archive
     'censusArchive',
     'openArchiveCensus',
