@@ -22,7 +22,7 @@ export {
   type Resource,
   type ResourceKind,
 } from './formats/resource.js';
-export { DIALECTS, type Dialect } from './formats/dialect.js';
+export { DIALECTS, LAYOUT_NAMES, type Dialect, type LayoutName } from './formats/dialect.js';
 export { isAutoDialect, type ComponentResource, type SkeletonResource } from './formats/resource.js';
 
 // The registry of layouts, and what a layout declares (to register one of your own).

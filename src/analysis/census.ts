@@ -8,7 +8,7 @@
  * one) is skipped; a Skeleton or SkeletonComponent that does not read to its exact end is a
  * refusal with its offset and field path; nothing a file holds can stop the census.
  */
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import { readingWithDefaults } from '../formats/registry.js';
 import { classifyHeader, isAutoDialect } from '../formats/resource.js';
@@ -24,7 +24,7 @@ export { storedRootLocalEqualsOwn } from './census/tally.js';
 /** How a census reads its files: the layout, the anvilnext reading and the name resolver. */
 export interface CensusOptions {
   /** Read every file with this layout instead of detecting it from the header (`auto` or absent: detect). */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   /** The reading choices (each layout takes its own; defaults for the rest). */
   reading?: Reading;
   /** Resolves bone name hashes (the built-in dictionary plus user lists); null: no name resolves. */
@@ -38,7 +38,7 @@ export interface CensusOptions {
  */
 export class CensusAccumulator {
   private current: CensusState = emptyCensusState();
-  private readonly dialect: Dialect | undefined;
+  private readonly dialect: LayoutName | undefined;
   private readonly reading: Reading;
   private readonly context: TallyContext;
 

@@ -3,7 +3,7 @@
  * to the offset where it stops, and the named checks on each that reads to the end. A user holding a
  * file of an unknown title learns which layout consumes it and where every other one stops.
  */
-import type { Dialect, Reading, ResourceKind } from '../formats/layout.js';
+import type { LayoutName, Reading, ResourceKind } from '../formats/layout.js';
 import { layouts } from '../formats/registry.js';
 import { readResourceAs } from '../formats/resource.js';
 import { ParseError } from '../io/errors.js';
@@ -12,7 +12,7 @@ import { checkSkeletonResource } from './check-resource.js';
 /** One layout under one reading, tried on a file. */
 export interface ProbeCandidate {
   /** The layout. */
-  layout: Dialect;
+  layout: LayoutName;
   /** The class tried. */
   kind: ResourceKind;
   /** The reading, as `key=value` pairs joined by commas; empty for a layout without choices. */
@@ -36,9 +36,9 @@ export interface ProbeCandidate {
 /** A file's probe: the layouts that match, ranked, and every candidate. */
 export interface ProbeResult {
   /** The one layout that reads the file exactly and passes its Proven checks; null for none or several. */
-  match: Dialect | null;
+  match: LayoutName | null;
   /** Every layout that does, best first (most checks held), each once. */
-  matches: Dialect[];
+  matches: LayoutName[];
   /** Every layout under every reading, in registry order: furthest first is not implied. */
   candidates: ProbeCandidate[];
 }
@@ -91,7 +91,7 @@ export function probeResource(bytes: Uint8Array): ProbeResult {
   }
   // A layout matches when one of its readings reads the file exactly with no Proven check failed;
   // its rank is the best such reading's count of checks held.
-  const best = new Map<Dialect, number>();
+  const best = new Map<LayoutName, number>();
   for (const c of candidates) {
     if (!c.exact || c.provenFailed.length > 0) continue;
     best.set(c.layout, Math.max(best.get(c.layout) ?? -1, c.checksHeld));

@@ -2,7 +2,7 @@
  * One file's validation as data: does it decode to the exact end, does it re-encode to the
  * same bytes. The commands and the census share it.
  */
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import type { LayoutSet } from '../formats/registry.js';
 import { classifyHeader, isAutoDialect, readResourceAs, writeResource, type HeaderClass, type Resource } from '../formats/resource.js';
@@ -21,17 +21,17 @@ export type ResourceValidation =
   | {
       status: 'refused';
       kind: Resource['kind'];
-      dialect: Dialect;
+      dialect: LayoutName;
       refusal: RefusalReport;
       /** Every layout the header fits, each with where it stopped (the first is `dialect`'s); one entry when one was tried. */
-      candidates: { dialect: Dialect; offset: number; path: string; message: string }[];
+      candidates: { dialect: LayoutName; offset: number; path: string; message: string }[];
     }
   | { status: 'decoded'; resource: Resource; size: number; roundtrip: boolean | null; roundtripMismatchAt: number | null };
 
 /** How {@link validateResourceBytes} reads a file. */
 export interface ValidateOptions {
   /** Layout to read with; detected from the header when absent or `auto`. */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   /** The reading choices (each layout takes its own); the defaults when absent. */
   reading?: Reading;
   /** Also re-encode and compare with the input. */

@@ -5,7 +5,7 @@
  * A wrong address is a {@link ForgeAddressError} of one kind, worded once here. Browser-safe.
  */
 import { classifyHeader, describeHeader, type HeaderClass } from '../formats/resource.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { ResourceAddress } from '../io/address.js';
 import { formatAddress } from '../io/address.js';
 import { ParseError, type Refusal } from '../io/errors.js';
@@ -196,7 +196,7 @@ export async function readForgeResource(
   archive: string,
   entryWanted: string,
   resourceWanted: string | undefined,
-  dialect?: Dialect,
+  dialect?: LayoutName,
 ): Promise<AddressedResource> {
   const { resource, address } = await locateForgeResource(forge, archive, entryWanted, resourceWanted);
   const header = classifyHeader(resource.body, dialect)[0];

@@ -9,7 +9,7 @@ import { forgeOpenOptions } from './options.js';
 import { archiveRefusalReport, ForgeAddressError, readForgeResource } from '../archive/forge-address.js';
 import { formatAddress, refusalReport } from '../io/address.js';
 import { type HeaderClass } from '../formats/resource.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
 import { InputFileError, RefusedInputError, UsageError } from './errors.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile } from './forge-archive.js';
@@ -32,7 +32,7 @@ export async function readArchiveResource(
   archive: string,
   entryWanted: string,
   resourceWanted: string | undefined,
-  dialect?: Dialect,
+  dialect?: LayoutName,
   forgeOptions: OpenForgeOptions = {},
 ): Promise<{ bytes: Uint8Array; header: HeaderClass; label: string }> {
   let opened;

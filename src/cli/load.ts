@@ -3,13 +3,13 @@ import type { Reading } from '../formats/layout.js';
 import type { Span } from '../grammar/codec.js';
 import { readResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import { skeletonFromResource } from '../model/read.js';
-import type { Dialect, Skeleton } from '../model/skeleton.js';
+import type { LayoutName, Skeleton } from '../model/skeleton.js';
 import { InputFileError, UsageError } from './errors.js';
 import { readInputFile } from './input-file.js';
 
 export interface LoadOptions {
   /** Override layout detection. */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   /** anvilnext reading choices. */
   reading?: Reading;
   /** Record field spans (for hex annotation). */

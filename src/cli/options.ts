@@ -1,14 +1,17 @@
-/** Options shared by the commands that read resources: `--dialect` and `--reading`. */
+/** Options shared by the commands that read resources: `--layout` and `--reading`. */
 import { Option, type Command } from 'commander';
 import { ANVILNEXT_READING_CHOICES } from '../formats/anvilnext/reading.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { FORGE_PROFILE_NAMES, TOC_RECORD_KINDS, type TocRecordKind } from '../archive/profile/names.js';
 
 export interface ResourceOptionValues {
-  dialect?: Dialect;
+  /** `--layout`, as typed (`auto` by default). */
+  layout?: LayoutName;
+  /** `--dialect`, the option's former name, still taken. */
+  dialect?: LayoutName;
   reading: string[];
   /** `--max-size`, as typed. */
   maxSize?: string;
@@ -20,23 +23,27 @@ export function addResourceOptions(command: Command): Command {
   const choices = Object.entries(ANVILNEXT_READING_CHOICES)
     .map(([key, values]) => `${key}=${(values as readonly string[]).join('|')}`)
     .join(', ');
-  return command
-    .addOption(
-      new Option(
-        '--dialect <layout>',
-        'the layout to read with (anvilnext, scimitar, anvilnext/unity, …; `probe --layouts` lists them); auto: the layout the header names, then every other one the header fits for a file it refuses',
-      ).default('auto'),
-    )
-    .option(
-      '--reading <key=value>',
-      `switch one of the reading choices (${choices}); repeatable`,
-      (v: string, prev: string[]) => [...prev, v],
-      [],
-    )
-    .option(
-      '--max-size <size>',
-      `largest resource file read, in bytes or with KiB/MiB/GiB (default ${DEFAULT_MAX_SIZE / MIB} MiB); larger ones are refused unread`,
-    );
+  return (
+    command
+      .addOption(
+        new Option(
+          '--layout <layout>',
+          'the layout to read with (anvilnext, scimitar, anvilnext/unity, …; `probe --layouts` lists them); auto: the layout the header names, then every other one the header fits for a file it refuses',
+        ).default('auto'),
+      )
+      // The option's former name, kept so that scripts written for it still run; not in the help.
+      .addOption(new Option('--dialect <layout>', 'the former name of --layout').hideHelp())
+      .option(
+        '--reading <key=value>',
+        `switch one of the reading choices (${choices}); repeatable`,
+        (v: string, prev: string[]) => [...prev, v],
+        [],
+      )
+      .option(
+        '--max-size <size>',
+        `largest resource file read, in bytes or with KiB/MiB/GiB (default ${DEFAULT_MAX_SIZE / MIB} MiB); larger ones are refused unread`,
+      )
+  );
 }
 
 const MIB = 1024 * 1024;

@@ -1,5 +1,5 @@
 /** The resource options checked against the registry: loaded by the actions, never at start-up. */
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import { findLayout, layoutNames, parseReading } from '../formats/registry.js';
 import { UsageError } from './errors.js';
@@ -7,7 +7,7 @@ import { maxSizeOption, type ResourceOptionValues } from './options.js';
 
 export interface ResourceReadOptions {
   /** The layout, undefined for `auto`. */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   reading: Reading;
   /** Largest resource file read, in bytes. */
   maxSize: number;
@@ -19,9 +19,15 @@ export interface ResourceReadOptions {
  */
 export function resourceReadOptions(values: ResourceOptionValues): ResourceReadOptions {
   try {
-    const dialect = values.dialect === undefined || values.dialect === 'auto' ? undefined : values.dialect;
+    const given =
+      values.dialect !== undefined && (values.layout === undefined || values.layout === 'auto') ? values.dialect : values.layout;
+    if (values.dialect !== undefined && values.dialect !== given)
+      throw new RangeError(
+        `--dialect is the former name of --layout; give one of them (got --layout ${values.layout} and --dialect ${values.dialect})`,
+      );
+    const dialect = given === undefined || given === 'auto' ? undefined : given;
     if (dialect !== undefined && findLayout(dialect) === undefined)
-      throw new RangeError(`--dialect takes auto or a registered layout (${layoutNames().join(', ')}); got "${dialect}"`);
+      throw new RangeError(`--layout takes auto or a registered layout (${layoutNames().join(', ')}); got "${dialect}"`);
     return { dialect, reading: parseReading(values.reading ?? []), maxSize: maxSizeOption(values.maxSize) };
   } catch (error) {
     throw new UsageError((error as Error).message);

@@ -9,7 +9,7 @@ import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeRecords } from '../archive/forge-records.js';
 import { unreadRecordMessage } from '../analysis/census/archive.js';
 import type { CheckResult } from '../analysis/checks/index.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import { classifyHeader, type HeaderClass } from '../formats/resource.js';
 import { formatAddress } from '../io/address.js';
 import type { ParseError } from '../io/errors.js';
@@ -41,7 +41,7 @@ function refused(file: string, error: ParseError): FileValidation {
  */
 export async function validateArchive(
   archive: string,
-  dialect: Dialect | undefined,
+  dialect: LayoutName | undefined,
   emit: (entry: FileValidation) => void,
   validate: (label: string, bytes: Uint8Array, header: HeaderClass) => FileValidation,
   everyDataFile = false,

@@ -5,7 +5,7 @@
  */
 import type { Span } from '../grammar/codec.js';
 import { classifyHeader, resourceSpansUntilRefusal, type HeaderClass } from '../formats/resource.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import type { ParseError } from '../io/errors.js';
 import { hex, hexDigits } from '../io/format.js';
@@ -78,7 +78,7 @@ export function annotatedHexDump(bytes: Uint8Array, spans: readonly Span[], byte
 export function hexDumpSpans(
   bytes: Uint8Array,
   header: HeaderClass,
-  options: { dialect?: Dialect; reading?: Reading } = {},
+  options: { dialect?: LayoutName; reading?: Reading } = {},
 ): { spans: Span[]; error: ParseError | null } {
   const candidates = classifyHeader(bytes, options.dialect);
   let first: { spans: Span[]; error: ParseError | null } | null = null;

@@ -18,7 +18,10 @@ import { deriveHeader, detectByHeader, type LayoutHeader } from './header.js';
 export type ResourceKind = 'Skeleton' | 'SkeletonComponent';
 
 /** A registered layout's name, e.g. `anvilnext` or `anvilnext/unity`. */
-export type Dialect = string;
+export type LayoutName = string;
+
+/** The former name of {@link LayoutName}, kept for programs written against it. */
+export type Dialect = LayoutName;
 
 /**
  * The choices a layout's reading makes where its sources name a portion but not its bytes, each a
@@ -79,7 +82,7 @@ export interface LayoutBoneModifier {
 /** A Skeleton record as every layout can present it: the shape of the model's dialect-free skeleton. */
 export interface LayoutSkeleton {
   /** The layout the skeleton was read from or is meant for. */
-  dialect: Dialect;
+  dialect: LayoutName;
   /** The Skeleton object's id. */
   id: bigint;
   /** SkeletonType enum, null where the layout has none. */
@@ -111,8 +114,8 @@ export type LayoutFamily = 'anvilnext' | 'scimitar';
 
 /** What a layout declares; see {@link Layout} for what registering adds. */
 export interface LayoutDeclaration {
-  /** The layout's name, e.g. `anvilnext/unity`; `--dialect` takes it. */
-  readonly name: Dialect;
+  /** The layout's name, e.g. `anvilnext/unity`; `--layout` takes it. */
+  readonly name: LayoutName;
   /** The title whose files it reads, for messages and docs. */
   readonly title: string;
   /** The family it derives from: its id width, and the checks that apply to it. */

@@ -1,5 +1,5 @@
 /**
- * The registry of layouts: every place that needs "each layout" (detection, `--dialect`, the census,
+ * The registry of layouts: every place that needs "each layout" (detection, `--layout`, the census,
  * the docs, the generated readers, the fuzz targets, the tests) iterates it. Adding a layout is one
  * folder under `src/formats/` and one line in BUILT_IN_LAYOUTS (see docs/library.md, "Adding a layout").
  */
@@ -7,7 +7,7 @@ import { anvilnextLayout } from './anvilnext/index.js';
 import { breakpointLayout } from './anvilnext-breakpoint/index.js';
 import { unityLayout } from './anvilnext-unity/index.js';
 import { wildlandsLayout } from './anvilnext-wildlands/index.js';
-import { splitReadingPair, type Dialect, type Layout, type ResourceKind } from './layout.js';
+import { splitReadingPair, type LayoutName, type Layout, type ResourceKind } from './layout.js';
 import { scimitarLayout } from './scimitar/index.js';
 import { ac1Layout } from './scimitar-ac1/index.js';
 
@@ -28,12 +28,12 @@ export const BUILT_IN_LAYOUTS: readonly Layout[] = [
 export class LayoutSet {
   /** The layouts, in detection order. */
   readonly all: readonly Layout[];
-  readonly #byName: ReadonlyMap<Dialect, Layout>;
+  readonly #byName: ReadonlyMap<LayoutName, Layout>;
 
   /** A set of these layouts, in this order; throws a RangeError when two share a name. */
   constructor(layouts: Iterable<Layout>) {
     const all = [...layouts];
-    const byName = new Map<Dialect, Layout>();
+    const byName = new Map<LayoutName, Layout>();
     for (const layout of all) {
       if (byName.has(layout.name)) throw new RangeError(`a layout named "${layout.name}" is registered already`);
       byName.set(layout.name, layout);
@@ -43,19 +43,19 @@ export class LayoutSet {
   }
 
   /** The layouts' names, in detection order. */
-  names(): Dialect[] {
+  names(): LayoutName[] {
     return this.all.map((layout) => layout.name);
   }
 
   /** The layout of this name; throws a RangeError naming the known ones otherwise. */
-  get(name: Dialect): Layout {
+  get(name: LayoutName): Layout {
     const layout = this.#byName.get(name);
     if (layout === undefined) throw new RangeError(`unknown layout "${name}"; known: ${this.names().join(', ')}`);
     return layout;
   }
 
   /** The layout of this name, or undefined. */
-  find(name: Dialect): Layout | undefined {
+  find(name: LayoutName): Layout | undefined {
     return this.#byName.get(name);
   }
 
@@ -70,7 +70,7 @@ export class LayoutSet {
   }
 
   /** The layouts and kinds a header fits, in this set's order (only `dialect` when given); empty when none. Never throws. */
-  classify(bytes: Uint8Array, dialect?: Dialect): HeaderClass[] {
+  classify(bytes: Uint8Array, dialect?: LayoutName): HeaderClass[] {
     const found: HeaderClass[] = [];
     for (const layout of this.all) {
       if (dialect !== undefined && layout.name !== dialect) continue;
@@ -98,17 +98,17 @@ export function layouts(): readonly Layout[] {
 }
 
 /** Every registered layout's name, in detection order. */
-export function layoutNames(): Dialect[] {
+export function layoutNames(): LayoutName[] {
   return registered.names();
 }
 
 /** The registered layout of this name; throws a RangeError naming the known ones otherwise. */
-export function layoutByName(name: Dialect): Layout {
+export function layoutByName(name: LayoutName): Layout {
   return registered.get(name);
 }
 
 /** The registered layout of this name, or undefined. */
-export function findLayout(name: Dialect): Layout | undefined {
+export function findLayout(name: LayoutName): Layout | undefined {
   return registered.find(name);
 }
 
@@ -129,14 +129,14 @@ export interface HeaderClass {
   /** The resource class. */
   kind: ResourceKind;
   /** The layout's name. */
-  dialect: Dialect;
+  dialect: LayoutName;
 }
 
 /**
  * The layouts and kinds a header fits, in the set's order (only `dialect` when given; the default
  * set when `set` is absent); empty when none. Never throws.
  */
-export function classifyHeader(bytes: Uint8Array, dialect?: Dialect, set: LayoutSet = registered): HeaderClass[] {
+export function classifyHeader(bytes: Uint8Array, dialect?: LayoutName, set: LayoutSet = registered): HeaderClass[] {
   return set.classify(bytes, dialect);
 }
 

@@ -7,7 +7,7 @@ import type { ParseError } from '../io/errors.js';
 import { hex } from '../io/format.js';
 import type { SkeletonComponent } from './anvilnext/component.js';
 import { headerId } from './header.js';
-import { headerU32, type Dialect, type Layout, type Reading, type SkeletonRecord } from './layout.js';
+import { headerU32, type LayoutName, type Layout, type Reading, type SkeletonRecord } from './layout.js';
 import { classifyHeader, defaultLayouts, layoutByName, layouts, type HeaderClass, type LayoutSet } from './registry.js';
 
 export type { ResourceKind } from './layout.js';
@@ -17,7 +17,7 @@ export { classifyHeader, type HeaderClass } from './registry.js';
 export interface SkeletonResource {
   kind: 'Skeleton';
   /** The layout's name. */
-  dialect: Dialect;
+  dialect: LayoutName;
   /** The record; its fields are the layout's (see its docs page). */
   record: SkeletonRecord;
   /** The layout's reading choices it was read under (empty for a layout without choices). */
@@ -28,7 +28,7 @@ export interface SkeletonResource {
 export interface ComponentResource {
   kind: 'SkeletonComponent';
   /** The layout's name. */
-  dialect: Dialect;
+  dialect: LayoutName;
   /** The record. */
   record: SkeletonComponent;
   /** The reading it was read under. */
@@ -49,7 +49,7 @@ const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
  * another layout says that the layout does not match rather than quoting its class as if it were
  * foreign. Never throws.
  */
-export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
+export function describeHeader(bytes: Uint8Array, dialect?: LayoutName): string {
   if (dialect !== undefined) {
     const other = classifyHeader(bytes)[0];
     if (other !== undefined && other.dialect !== dialect && classifyHeader(bytes, dialect).length === 0)
@@ -72,7 +72,7 @@ export function describeHeader(bytes: Uint8Array, dialect?: Dialect): string {
  */
 export function truncatedHeaderRefusal(
   length: number,
-  dialect?: Dialect,
+  dialect?: LayoutName,
 ): { offset: number; path: string; expected: string; actual: string; message: string } | null {
   const offset = layoutByName(dialect ?? layouts()[0]!.name).classOffset;
   if (length >= offset + 4) return null;
@@ -85,7 +85,7 @@ export function truncatedHeaderRefusal(
  */
 export interface ReadResourceOptions {
   /** Layout to read with; detected from the header when absent (or `auto`). */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   /** Reading choices (`key: value`); each layout takes the ones it has, defaults for the others. */
   reading?: Reading;
   /** Record every field's span. */
@@ -155,7 +155,7 @@ export function resourceSpansUntilRefusal(
  */
 export function resourceIdentities(
   bytes: Uint8Array,
-  dialect?: Dialect,
+  dialect?: LayoutName,
   set: LayoutSet = defaultLayouts(),
 ): { header: HeaderClass; id: bigint }[] {
   return set.classify(bytes, isAutoDialect(dialect) ? undefined : dialect).map((header) => ({
@@ -165,7 +165,7 @@ export function resourceIdentities(
 }
 
 /** `auto` (or no layout) means: detect it. */
-export function isAutoDialect(dialect: Dialect | undefined): boolean {
+export function isAutoDialect(dialect: LayoutName | undefined): boolean {
   return dialect === undefined || dialect === 'auto';
 }
 

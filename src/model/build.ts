@@ -1,7 +1,7 @@
 import type { Transform } from '../math/transform.js';
 import { descendantCounts, globalsFromLocals } from './hierarchy.js';
 import { layoutByName } from '../formats/registry.js';
-import type { Dialect, Skeleton } from './skeleton.js';
+import type { LayoutName, Skeleton } from './skeleton.js';
 
 /** One bone of a {@link SkeletonDescription}: name hash, parent index and local transform. */
 export interface BoneDescription {
@@ -22,7 +22,7 @@ export interface BoneDescription {
  */
 export interface SkeletonDescription {
   /** The layout the skeleton is meant for. */
-  dialect: Dialect;
+  dialect: LayoutName;
   /** The Skeleton's id; bone ids follow it when not given. */
   id: bigint;
   /** SkeletonType (`anvilnext`; default 0). */

@@ -6,7 +6,7 @@
 import type { LayoutBone, LayoutSkeleton } from '../formats/layout.js';
 import { findLayout } from '../formats/registry.js';
 
-export type { Dialect } from '../formats/dialect.js';
+export type { LayoutName } from '../formats/dialect.js';
 export { DIALECTS } from '../formats/dialect.js';
 
 /** One bone of a {@link Skeleton}, the same in every layout. */

@@ -1,12 +1,12 @@
 /** Reading the census's files, in the main thread or a worker (kept apart so the main thread need not load worker_threads). */
 import type { CensusAccumulator } from '../analysis/census.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { InputFile } from './files.js';
 import { readInputFile } from './input-file.js';
 import { isForgeHeader } from '../archive/forge-select.js';
 
 export interface CensusReadOptions {
-  dialect?: Dialect;
+  dialect?: LayoutName;
   maxSize?: number;
   /** Called for a `.forge` archive (told by its magic) instead of counting it: the archive census reads it. */
   onArchive?: (file: InputFile) => void;

@@ -13,7 +13,7 @@ import type { CensusState } from '../analysis/census/state.js';
 import type { ForgeEntry, ForgeVersion } from '../archive/forge.js';
 import type { TocRecordKind } from '../archive/profile/framing.js';
 import type { ForgeProfileName } from '../archive/profile/profiles.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import type { InputFile } from './files.js';
 import { packageRoot, runningFromSource } from './package-root.js';
@@ -39,7 +39,7 @@ export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmedia
 export interface CensusWorkerData {
   /** Marks the thread as a census worker (so importing its module elsewhere starts nothing). */
   anvilSkeletonCensusWorker: true;
-  dialect?: Dialect;
+  dialect?: LayoutName;
   reading: Reading;
   /** Bone names beside the built-in dictionary. */
   names: string[];

@@ -19,7 +19,7 @@ import {
 } from '../analysis/census/archive.js';
 import type { ForgeEntry } from '../archive/forge.js';
 import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import { builtInNames, NameDictionary } from '../names/dictionary.js';
 import { openArchiveFile, type ArchiveFileSource } from './archive-file-source.js';
@@ -57,7 +57,7 @@ export interface RunCensusOptions {
   /** Threads at most, the main thread included; 1 reads in-process only (default: the available parallelism less one). */
   jobs?: number;
   /** Read every file with this layout instead of detecting it from the header. */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   /** The reading choices (defaults for the rest). */
   reading?: Reading;
   /** Bone names beside the built-in dictionary (the CLI's `--names` lists and `ANVIL_SKEL_NAMES`). */

@@ -15,7 +15,7 @@ import {
   type HeaderClass,
   type ResourceKind,
 } from '../formats/resource.js';
-import type { Dialect } from '../formats/dialect.js';
+import type { LayoutName } from '../formats/dialect.js';
 import { fsReason, specialKind } from './files.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
 
@@ -37,7 +37,7 @@ export type InputRead =
 /** How {@link readInputFile} reads: the layout to read with, and the largest resource read whole. */
 export interface InputReadOptions {
   /** Read every file with this layout instead of detecting it from the header. */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   /** Largest resource read, in bytes (DEFAULT_MAX_SIZE when absent). */
   maxSize?: number;
 }
@@ -64,7 +64,7 @@ export function formatSize(bytes: number): string {
 }
 
 /** Why a header is not read as a resource: `not a Skeleton or SkeletonComponent (class at offset 8 is …)`, or the layout mismatch. */
-export function notAResource(head: Uint8Array, dialect?: Dialect): string {
+export function notAResource(head: Uint8Array, dialect?: LayoutName): string {
   const description = describeHeader(head, dialect);
   return description.startsWith('the layout') ? description : `not a Skeleton or SkeletonComponent (${description})`;
 }
@@ -167,7 +167,7 @@ export type HeaderRead =
  * The class, layout and object id the first bytes of a resource name, as readResourceHeader gives
  * them for a file: for a record inside an archive, whose body is already in memory. Never throws.
  */
-export function headerOfBytes(head: Uint8Array, dialect?: Dialect): HeaderRead {
+export function headerOfBytes(head: Uint8Array, dialect?: LayoutName): HeaderRead {
   const candidates = resourceIdentities(head, dialect);
   if (candidates.length === 0) return { kind: 'other', description: notAResource(head, dialect) };
   return { kind: 'resource', candidates };
@@ -178,7 +178,7 @@ export function headerOfBytes(head: Uint8Array, dialect?: Dialect): HeaderRead {
  * u64 id at offset 0, class at 8; `scimitar`: u8 1, u32 id at 1, class at 5): for indexing search
  * paths by id. Never throws; a FIFO, device or socket is never read.
  */
-export function readResourceHeader(path: string, dialect?: Dialect): HeaderRead {
+export function readResourceHeader(path: string, dialect?: LayoutName): HeaderRead {
   const opened = openWithHead(path);
   if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason };
   const { fd, head: header } = opened;

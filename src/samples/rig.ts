@@ -6,7 +6,7 @@ import { quatFromAxisAngle, quatMultiply } from '../math/quaternion.js';
 import type { Transform } from '../math/transform.js';
 import type { Quat } from '../math/vector.js';
 import { buildSkeleton, type BoneDescription } from '../model/build.js';
-import type { Dialect, Skeleton } from '../model/skeleton.js';
+import type { LayoutName, Skeleton } from '../model/skeleton.js';
 import { crc32 } from '../names/crc32.js';
 import { counterpartName } from '../names/side.js';
 
@@ -29,7 +29,7 @@ export interface Rig {
   /** The rig's (file) name. */
   name: string;
   /** The layout it is written in. */
-  dialect: Dialect;
+  dialect: LayoutName;
   /** The Skeleton's id; bone ids follow it. */
   id: bigint;
   /** SkeletonType (`anvilnext`). */

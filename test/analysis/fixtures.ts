@@ -1,6 +1,6 @@
 /** Skeleton models built directly for the analysis tests: globals composed from locals. */
 import { composeTransforms, quatFromAxisAngle, quatNormalize, type Quat, type Transform } from '../../src/math/index.js';
-import type { Dialect, Skeleton } from '../../src/model/skeleton.js';
+import type { LayoutName, Skeleton } from '../../src/model/skeleton.js';
 
 export interface BoneSpec {
   parent: number;
@@ -11,7 +11,7 @@ export interface BoneSpec {
 }
 
 export interface SkeletonOptions {
-  dialect?: Dialect;
+  dialect?: LayoutName;
   ownTransform?: Transform | null;
 }
 

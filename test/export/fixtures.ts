@@ -1,6 +1,6 @@
 /** Skeleton models built directly for the export tests; globals are composed from the locals. */
 import { composeTransforms, quatFromAxisAngle, quatMultiply, type Quat, type Transform, type Vec3 } from '../../src/math/index.js';
-import type { Dialect, Skeleton, SkeletonBone } from '../../src/model/skeleton.js';
+import type { LayoutName, Skeleton, SkeletonBone } from '../../src/model/skeleton.js';
 
 export interface BoneSpec {
   parent: number;
@@ -20,7 +20,7 @@ export function transform(position: Vec3, rotation: Quat = [0, 0, 0, 1]): Transf
 
 export function makeSkeleton(
   specs: readonly BoneSpec[],
-  options: { dialect?: Dialect; ownTransform?: Transform | null; id?: bigint } = {},
+  options: { dialect?: LayoutName; ownTransform?: Transform | null; id?: bigint } = {},
 ): Skeleton {
   const dialect = options.dialect ?? 'anvilnext';
   const bones: SkeletonBone[] = [];
@@ -49,7 +49,7 @@ export function makeSkeleton(
 }
 
 /** A small humanoid chain with turns: pelvis, spine, head, both arms and legs. */
-export function humanoid(dialect: Dialect = 'scimitar'): Skeleton {
+export function humanoid(dialect: LayoutName = 'scimitar'): Skeleton {
   return makeSkeleton(
     [
       { parent: -1, position: [0, 0, 1], rotation: turn(Y, -90) }, // 0 pelvis

@@ -26,6 +26,7 @@ const VALUES: Record<string, readonly string[]> = {
     'formatAddress',
     'refusalReport',
     'DIALECTS',
+    'LAYOUT_NAMES',
     'isAutoDialect',
     // the registry of layouts
     'findLayout',

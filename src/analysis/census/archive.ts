@@ -11,7 +11,7 @@ import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } fr
 import { forgeClassName } from '../../archive/forge-select.js';
 import type { ArchiveSource } from '../../archive/source.js';
 import { CLASS } from '../../formats/classes.js';
-import type { Dialect } from '../../formats/dialect.js';
+import type { LayoutName } from '../../formats/dialect.js';
 import { describeHeader } from '../../formats/resource.js';
 import { formatAddress, refusalReport, type ResourceAddress } from '../../io/address.js';
 import { ParseError } from '../../io/errors.js';
@@ -72,7 +72,7 @@ export const ARCHIVE_REFUSALS_KEPT = 100;
  * Why a Skeleton or SkeletonComponent record is refused when no layout reads its body's header:
  * the record says what it is, so such a body is a refusal, never a silent skip. Never throws.
  */
-export function unreadRecordMessage(classHash: number, body: Uint8Array, dialect?: Dialect): string {
+export function unreadRecordMessage(classHash: number, body: Uint8Array, dialect?: LayoutName): string {
   return `the record's class is ${forgeClassName(classHash)}, but its body is not one we read (${describeHeader(body, dialect)})`;
 }
 
@@ -128,7 +128,7 @@ export function recordArchiveRefusal(
 /** How the census reads an archive's records. */
 export interface CensusArchiveOptions {
   /** Read every record with this layout instead of detecting it. */
-  dialect?: Dialect;
+  dialect?: LayoutName;
   /** Read every data file, whatever type the index gives it. */
   everyDataFile?: boolean;
   /** How the archive is opened: its profile, detected by default. */
@@ -148,7 +148,7 @@ export async function censusArchiveEntries(
   name: string,
   forge: Pick<Forge, 'source' | 'version' | 'tables' | 'profile' | 'tocRecord' | 'entries' | 'refusals'>,
   entries: readonly ForgeEntry[],
-  options: { dialect?: Dialect; onDataFile?: () => void } = {},
+  options: { dialect?: LayoutName; onDataFile?: () => void } = {},
 ): Promise<ArchiveBatchCounts> {
   const counts = emptyBatchCounts();
   for await (const item of forgeRecords(forge, { name, entries })) {

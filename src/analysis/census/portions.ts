@@ -6,12 +6,12 @@
 import type { Confidence } from '../../grammar/codec.js';
 import type { StructField } from '../../grammar/struct.js';
 import { skeletonComponentDeclaration } from '../../formats/anvilnext/component.js';
-import type { Dialect } from '../../formats/dialect.js';
+import type { LayoutName } from '../../formats/dialect.js';
 import type { Reading } from '../../formats/layout.js';
 import { layoutByName, layoutNames } from '../../formats/registry.js';
 
 /** The resource layouts a census counts: each registered layout's Skeletons, and the component. */
-export type CensusLayout = Dialect | 'component';
+export type CensusLayout = LayoutName | 'component';
 
 /** Every layout a census counts, in registry order, then the component. */
 export function censusLayouts(): CensusLayout[] {

@@ -5,7 +5,7 @@
  */
 import { CHECKS, checkById } from '../checks/index.js';
 import type { CheckConfidence } from '../checks/index.js';
-import type { Dialect } from '../../formats/dialect.js';
+import type { LayoutName } from '../../formats/dialect.js';
 import { boneFields, censusLayouts, layoutPortions, type CensusLayout } from './portions.js';
 import type { Reading } from '../../formats/layout.js';
 import { findLayout } from '../../formats/registry.js';
@@ -101,13 +101,13 @@ export interface CensusReport {
     total: number;
     exact: number;
     refused: number;
-    byDialect: Record<Dialect, number>;
-    exactByDialect: Record<Dialect, number>;
+    byDialect: Record<LayoutName, number>;
+    exactByDialect: Record<LayoutName, number>;
   };
   /** Bones of the Skeletons read to their end. */
   bones: number;
   /** Bones per layout. */
-  bonesByDialect: Record<Dialect, number>;
+  bonesByDialect: Record<LayoutName, number>;
   /** SkeletonType value → decoded anvilnext Skeletons. */
   skeletonTypes: Record<string, number>;
   /** Stored root local equal to the own transform: exact equality of the eight stored f32 lanes. */

@@ -4,7 +4,7 @@
  * post its partial state and the main thread can merge it; merging is order-free, so the report
  * is the same however the files were shared out.
  */
-import type { Dialect } from '../../formats/dialect.js';
+import type { LayoutName } from '../../formats/dialect.js';
 import { censusLayouts, type CensusLayout } from './portions.js';
 
 /** Files that were read past a portion, and files refused inside it. */
@@ -46,7 +46,7 @@ export interface CensusRefusal {
    */
   kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable' | 'not-a-resource' | 'archive';
   /** The layout it was read with; null when unreadable. */
-  dialect: Dialect | null;
+  dialect: LayoutName | null;
   /** Byte offset of the refusal (in the archive for `archive`); null when the file could not be read or the error has none. */
   offset: number | null;
   /** Field path, e.g. `bones[3].parent`; `(root)` for bytes left after the end; `(file)` when unreadable. */
@@ -67,7 +67,7 @@ export interface CensusRefusal {
 /** Where one layout stopped reading a file it refused. */
 export interface LayoutAttempt {
   /** The layout. */
-  dialect: Dialect;
+  dialect: LayoutName;
   /** The furthest offset it reached: the refusal's offset. */
   offset: number;
   /** The field path of the refusal. */
@@ -134,7 +134,7 @@ export interface CensusState {
   /** Per layout's running counts. */
   layouts: Record<CensusLayout, LayoutState>;
   /** Bones of the Skeletons read to their end, per dialect. */
-  bones: Record<Dialect, number>;
+  bones: Record<LayoutName, number>;
   /** SkeletonType value → decoded anvilnext Skeletons. */
   skeletonTypes: Record<string, number>;
   /** anvilnext Skeletons whose stored root local equals the own transform. */

@@ -8,7 +8,7 @@ import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import { quatLaneDifferenceOf } from '../../math/quaternion.js';
 import { hex } from '../../names/hex.js';
 import { counterpartName } from '../../names/side.js';
-import type { Dialect } from '../../formats/dialect.js';
+import type { LayoutName } from '../../formats/dialect.js';
 import type { Resource, SkeletonResource } from '../../formats/resource.js';
 import { skeletonFromResource } from '../../model/read.js';
 import { boneOffsets } from '../bone-offsets.js';
@@ -147,7 +147,8 @@ export function tallyContext(reading: Reading, names: NameResolver | null): Tall
   return { portions, boneFields: fields, names, boneName, known: boneName === undefined ? undefined : new KnownNames(boneName) };
 }
 
-export const layoutOf = (kind: Resource['kind'], dialect: Dialect): CensusLayout => (kind === 'SkeletonComponent' ? 'component' : dialect);
+export const layoutOf = (kind: Resource['kind'], dialect: LayoutName): CensusLayout =>
+  kind === 'SkeletonComponent' ? 'component' : dialect;
 
 function holdAll(layout: LayoutState, names: readonly string[], into: 'portions' | 'boneFields'): void {
   for (const name of names) bumpPortion(layout[into], name, 'held');
@@ -312,7 +313,7 @@ export function tallyRefused(
   context: TallyContext,
   file: string,
   kind: Resource['kind'],
-  dialect: Dialect,
+  dialect: LayoutName,
   refusal: RefusalReport | null,
   message: string,
   candidates?: LayoutAttempt[],

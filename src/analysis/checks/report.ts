@@ -1,7 +1,7 @@
 /** Helpers the checks share to build plain, capped, JSON-safe reports. */
 import { findLayout } from '../../formats/registry.js';
 import type { Transform } from '../../math/transform.js';
-import type { Dialect, Skeleton } from '../../model/skeleton.js';
+import type { LayoutName, Skeleton } from '../../model/skeleton.js';
 import { MAX_OFFENDERS } from './tolerances.js';
 import type { Check, CheckResult, CheckSubject, Offender } from './types.js';
 
@@ -74,7 +74,7 @@ export function offenderList(check: Check, subject: CheckSubject): OffenderList 
   return new CappedOffenderList(check, subject);
 }
 
-export function confidenceFor(check: Check, dialect: Dialect): Check['confidence'] {
+export function confidenceFor(check: Check, dialect: LayoutName): Check['confidence'] {
   const byDialect = check.confidenceByDialect;
   if (byDialect === undefined) return check.confidence;
   const family = findLayout(dialect)?.family;

@@ -3,7 +3,7 @@
  * sure the seed is of it, where it applies) plus a pure function from a subject to a report.
  * Reports are plain JSON-serialisable data: no bigint, no class instances.
  */
-import type { Dialect, Skeleton } from '../../model/skeleton.js';
+import type { LayoutName, Skeleton } from '../../model/skeleton.js';
 
 /** How the seed knows the fact a check encodes. `Informative` checks never fail. */
 export type CheckConfidence = 'Proven' | 'Observed' | 'Inferred' | 'Informative';
@@ -86,11 +86,11 @@ export interface Check {
   /** What a failure names, in one sentence: the offender (a bone, or the Skeleton as bone −1) and what it reports of it (docs/checks.md lists it). */
   failure: string;
   /** Where the seed's confidence differs by dialect. */
-  confidenceByDialect?: Partial<Record<Dialect, CheckConfidence>>;
+  confidenceByDialect?: Partial<Record<LayoutName, CheckConfidence>>;
   /** The layouts (by name, or by family: `anvilnext`, `scimitar`) the check applies to; elsewhere its result is `not-applicable`. */
-  dialects: readonly Dialect[];
+  dialects: readonly LayoutName[];
   /** Whether the check applies to a layout its `dialects` do not list (checks derived from declarations). */
-  appliesTo?(dialect: Dialect): boolean;
+  appliesTo?(dialect: LayoutName): boolean;
   /** Never throws on a weird model: reports offenders instead. */
   run(subject: CheckSubject): CheckResult;
 }

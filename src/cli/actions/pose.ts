@@ -21,7 +21,7 @@ import { POSE_ARRAY_OUTPUT, refuseUnsafeOutputs, writeFileAtomic } from '../writ
 import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';
 
-/** What every pose subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, `--entry` and `--resource`. */
+/** What every pose subcommand takes: `--layout`, `--reading`, `--max-size`, `--names`, `--entry` and `--resource`. */
 export type PoseCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
 
 export type BuildOptions = PoseCommonOptions & ForceOptionValues & { output: string };

@@ -29,7 +29,7 @@ import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } fr
 import type { NamesOptionValues } from '../names-option.js';
 import type { SkinPose } from '../../analysis/skinning-options.js';
 
-/** What every skin subcommand takes: `--dialect`, `--reading`, `--max-size`, `--names`, and `--entry`/`--resource` for the Skeleton. */
+/** What every skin subcommand takes: `--layout`, `--reading`, `--max-size`, `--names`, and `--entry`/`--resource` for the Skeleton. */
 export type SkinCommonOptions = ResourceOptionValues & NamesOptionValues & ArchiveAddressValues;
 
 /** `skin bind`. */

@@ -266,7 +266,7 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
     out(`${count(files, 'file')}: ${parts.join(', ')}\n`);
     if (files > 0 && summary.skipped === files) {
       process.stderr.write(
-        `validate: no Skeleton or SkeletonComponent among ${count(files, 'file')} (classes are read from headers; --dialect forces a layout)\n`,
+        `validate: no Skeleton or SkeletonComponent among ${count(files, 'file')} (classes are read from headers; --layout forces one)\n`,
       );
     }
   }

@@ -7,7 +7,7 @@ import type { PointerValue } from '../../grammar/pointer.js';
 import { expectedValue, type StructCodec } from '../../grammar/struct.js';
 import type { Vec4 } from '../../math/vector.js';
 import { BONE_MODIFIER_CLASS } from '../classes.js';
-import type { Dialect, LayoutBone, LayoutBoneModifier, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
+import type { LayoutName, LayoutBone, LayoutBoneModifier, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
 import { boneWordDescendants, boneWordIndex, packBoneWord } from './bone.js';
 import { NULL_RESOURCE } from './common.js';
 import { BONE_MODIFIER_COMMON_FIELDS } from './modifiers.js';
@@ -95,7 +95,7 @@ function searchIncreasing(records: readonly FamilyBone[], id: bigint, guess: num
 }
 
 /** The view of a decoded record (shares its transform tuples). Never throws on a record the layout read. */
-export function anvilnextView(dialect: Dialect, variant: AnvilnextVariant, record: SkeletonRecord): LayoutSkeleton {
+export function anvilnextView(dialect: LayoutName, variant: AnvilnextVariant, record: SkeletonRecord): LayoutSkeleton {
   const r = record as unknown as FamilySkeleton;
   const records = r.bones;
   const indexById = idsIncrease(records) ? null : lastIndexById(records);

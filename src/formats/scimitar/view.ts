@@ -5,7 +5,7 @@
  */
 import type { PointerValue } from '../../grammar/pointer.js';
 import type { Vec4 } from '../../math/vector.js';
-import type { Dialect, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
+import type { LayoutName, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
 import type { ScimitarVariant } from './bone.js';
 
 interface FamilyBone {
@@ -26,7 +26,7 @@ interface FamilySkeleton {
 const v4 = (v: readonly number[]): Vec4 => [v[0]!, v[1]!, v[2]!, v[3]!];
 
 /** The view of a decoded record (shares its transform tuples). Never throws on a record the layout read. */
-export function scimitarView(dialect: Dialect, record: SkeletonRecord): LayoutSkeleton {
+export function scimitarView(dialect: LayoutName, record: SkeletonRecord): LayoutSkeleton {
   const r = record as unknown as FamilySkeleton;
   const indexById = new Map<number, number>();
   const indexByName = new Map<number, number>();
