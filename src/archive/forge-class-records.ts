@@ -7,6 +7,7 @@ import { ParseError } from '../io/errors.js';
 import type { Forge, ForgeEntry } from './forge.js';
 import { readDataFile, type ForgeResource } from './forge-data-file.js';
 import { forgeEntryAddress } from './forge-address.js';
+import { forgeRecords } from './forge-records.js';
 
 /** Reads the records of `forge` (named `archive` in addresses), telling `onRefusal` of each data file refused. */
 export class ForgeClassRecords {
@@ -38,8 +39,9 @@ export class ForgeClassRecords {
   }
 
   /**
-   * Hands each record of class `cls` to `visit`, from the data files the index types `cls` (every
-   * entry with `everyDataFile`), in order; returns how many were handed. No body is held after it:
+   * Hands each record of class `cls` (a Skeleton or SkeletonComponent class) to `visit`, from the
+   * data files the index types `cls` (every entry with `everyDataFile`), in order, through
+   * {@link forgeRecords}; returns how many were handed. Rejects only when the source fails. No body is held after it:
    * indexing a big archive keeps none.
    */
   async eachRecord(
@@ -48,14 +50,15 @@ export class ForgeClassRecords {
     visit: (entry: ForgeEntry, index: number, resource: ForgeResource) => void,
   ): Promise<number> {
     let visited = 0;
-    for (const entry of this.forge.entries) {
-      if (!everyDataFile && entry.resourceType >>> 0 !== cls) continue;
-      const resources = await this.dataFile(entry);
-      resources?.forEach((resource, index) => {
-        if (resource.classHash >>> 0 !== cls) return;
+    const entries = everyDataFile ? this.forge.entries : this.forge.entries.filter((entry) => entry.resourceType >>> 0 === cls);
+    // The archive's one loop, over exactly these entries (the archive's own refusals are the opener's).
+    for await (const item of forgeRecords({ ...this.forge, refusals: [] }, { name: this.archive, entries })) {
+      if (item.kind === 'refusal') this.onRefusal(item.refusal);
+      else if (item.kind === 'failed') throw item.error;
+      else if (item.kind === 'record' && item.resource.classHash >>> 0 === cls) {
         visited++;
-        visit(entry, index, resource);
-      });
+        visit(item.entry, item.index, item.resource);
+      }
     }
     this.last = null;
     return visited;
