@@ -113,11 +113,10 @@ class KnownNames {
   private grow(): void {
     const keys = this.keys;
     const slots = this.slots;
-    this.reset(slots.length * 2);
+    // Taken before the reset, which empties them.
     const names = this.names;
     const counterparts = this.counterparts;
-    this.names = [];
-    this.counterparts = [];
+    this.reset(slots.length * 2);
     for (let slot = 0; slot < slots.length; slot++) {
       const held = slots[slot]!;
       if (held === 0) continue;
