@@ -3,7 +3,7 @@
  * threads. An archive file opened for positional reads (for `openForge` and `censusArchive`), the
  * walk over the paths a command is given, one file read as the commands read it, and the census
  * of files, folders and archives with a pool of worker threads, whose report is the CLI's
- * `census --json`; and `validate` over the same inputs, one verdict at a time.
+ * `census --json`; `validate` over the same inputs, one verdict at a time, and `assemble`.
  *
  * @packageDocumentation
  */
@@ -20,3 +20,10 @@ export {
 } from './node/census.js';
 export { defaultCensusJobs } from './node/census-pool.js';
 export { validateInputs, type ValidateInputsOptions } from './node/validate.js';
+export {
+  assembleInputs,
+  NoComponentError,
+  type AssembleInputsOptions,
+  type AssembleInputsResult,
+  type AssemblyFailure,
+} from './node/assemble.js';

@@ -4,8 +4,7 @@
  * replaced by the verdicts on its records. One verdict at a time, so a caller streaming them keeps
  * memory flat however many files there are; stopping the iteration closes the open archive.
  */
-import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
-import { openForge, type Forge } from '../archive/forge.js';
+import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { isForgeHeader } from '../archive/forge-select.js';
 import {
   refusedValidation,
@@ -14,11 +13,9 @@ import {
   type FileValidation,
   type FileValidationOptions,
 } from '../analysis/file-validation.js';
-import { ParseError } from '../io/errors.js';
 import { builtInNames, NameDictionary } from '../names/dictionary.js';
-import { openArchiveFile, type ArchiveFileSource } from './archive-file-source.js';
-import { ArchiveProfileChoiceError } from './census.js';
-import { fsReason, walkInputs, type InputFile, type InputWalk } from './files.js';
+import { walkInputs, type InputFile, type InputWalk } from './files.js';
+import { openForgeFile } from './forge-file.js';
 import { readInputFile } from './input-file.js';
 
 /** How {@link validateInputs} reads and checks. */
@@ -57,26 +54,6 @@ function validateInputFile(input: InputFile, options: ValidateInputsOptions & Fi
   }
 }
 
-/** An archive opened, or the verdict that stands for it when its file or tables cannot be read. */
-async function openArchive(path: string, options: OpenForgeOptions): Promise<{ forge: Forge; source: ArchiveFileSource } | FileValidation> {
-  let source: ArchiveFileSource;
-  try {
-    source = await openArchiveFile(path);
-  } catch (error) {
-    const message = `${path}: ${fsReason(error)}`;
-    return { file: path, status: 'unreadable', reason: message, error: { message } };
-  }
-  try {
-    return { forge: await openForge(source, options), source };
-  } catch (error) {
-    await source.close();
-    if (error instanceof ForgeProfileAmbiguity || error instanceof ForgeOptionsConflict) throw new ArchiveProfileChoiceError(path, error);
-    if (error instanceof ParseError) return refusedValidation(path, error);
-    const message = (error as Error).message;
-    return { file: path, status: 'unreadable', reason: message, error: { message } };
-  }
-}
-
 /**
  * `anvil-skel validate --json`'s `files`, one at a time: the walk's skipped and unreadable paths,
  * then every file of `paths` (files or folders, walked recursively) validated, and each archive's
@@ -97,9 +74,11 @@ export async function* validateInputs(paths: readonly string[], options: Validat
     const verdict = validateInputFile(input, reading);
     if (verdict !== null) yield verdict;
     else {
-      const opened = await openArchive(input.path, options.forge ?? {});
-      if ('file' in opened) yield opened;
-      else {
+      const opened = await openForgeFile(input.path, options.forge);
+      if (opened.kind === 'refused') yield refusedValidation(input.path, opened.refusal);
+      else if (opened.kind === 'unreadable') {
+        yield { file: input.path, status: 'unreadable', reason: opened.message, error: { message: opened.message } };
+      } else {
         try {
           yield* validateForgeRecords(opened.forge, { ...reading, name: input.path });
         } finally {

@@ -301,6 +301,8 @@ const VALUES: Record<string, readonly string[]> = {
     'CENSUS_FILES_PER_THREAD',
     'defaultCensusJobs',
     'validateInputs',
+    'assembleInputs',
+    'NoComponentError',
   ],
 };
 
