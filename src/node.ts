@@ -3,7 +3,8 @@
  * threads. An archive file opened for positional reads (for `openForge` and `censusArchive`), the
  * walk over the paths a command is given, one file read as the commands read it, and the census
  * of files, folders and archives with a pool of worker threads, whose report is the CLI's
- * `census --json`; `validate` over the same inputs, one verdict at a time, and `assemble`.
+ * `census --json`; `validate` over the same inputs, one verdict at a time, `assemble`, and the rig
+ * of the Skeletons under some paths (for `crack`).
  *
  * @packageDocumentation
  */
@@ -27,3 +28,4 @@ export {
   type AssembleInputsResult,
   type AssemblyFailure,
 } from './node/assemble.js';
+export { readSkeletonRig, type SkeletonRig, type SkeletonRigOptions } from './node/skeleton-rig.js';

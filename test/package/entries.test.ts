@@ -303,6 +303,7 @@ const VALUES: Record<string, readonly string[]> = {
     'validateInputs',
     'assembleInputs',
     'NoComponentError',
+    'readSkeletonRig',
   ],
 };
 
