@@ -4,7 +4,7 @@
  * walk over the paths a command is given, one file read as the commands read it, and the census
  * of files, folders and archives with a pool of worker threads, whose report is the CLI's
  * `census --json`; `validate` over the same inputs, one verdict at a time, `assemble`, and the rig
- * of the Skeletons under some paths (for `crack`).
+ * of the Skeletons under some paths (for `crack`), and the search of a memory dump for a pose array.
  *
  * @packageDocumentation
  */
@@ -29,3 +29,4 @@ export {
   type AssemblyFailure,
 } from './node/assemble.js';
 export { readSkeletonRig, type SkeletonRig, type SkeletonRigOptions } from './node/skeleton-rig.js';
+export { findPoseArrayInFile, type FindPoseInFileOptions } from './node/pose-dump.js';

@@ -304,6 +304,7 @@ const VALUES: Record<string, readonly string[]> = {
     'assembleInputs',
     'NoComponentError',
     'readSkeletonRig',
+    'findPoseArrayInFile',
   ],
 };
 
