@@ -305,6 +305,11 @@ const VALUES: Record<string, readonly string[]> = {
     'NoComponentError',
     'readSkeletonRig',
     'findPoseArrayInFile',
+    'readResourceFile',
+    'readArchiveResource',
+    'loadResourceFile',
+    'skeletonOfBytes',
+    'ResourceInputError',
   ],
 };
 
