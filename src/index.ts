@@ -124,6 +124,13 @@ export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from '
 export type { Check, CheckConfidence, CheckResult, CheckStatus, CheckSubject, Offender } from './analysis/checks/types.js';
 export { checkSkeletonResource, isBlockingFailure, type CheckResourceOptions } from './analysis/check-resource.js';
 export { validateResourceBytes, type ResourceValidation, type ValidateOptions } from './analysis/validate-resource.js';
+export {
+  validateForgeRecords,
+  validateResourceRecord,
+  type FileValidation,
+  type FileValidationOptions,
+  type ForgeValidationOptions,
+} from './analysis/file-validation.js';
 export { checkFailureLines, offenderLine } from './export/check-lines.js';
 
 // The census.

@@ -1,9 +1,11 @@
 /**
  * `anvil-skeleton/node`: the library's workflows that need Node: files and folders on disk, and
  * threads. An archive file opened for positional reads (for `openForge` and `censusArchive`), the
- * walk over the paths a command is given, one file read as the commands read it, and the census
- * of files, folders and archives with a pool of worker threads, whose report is the CLI's
- * `census --json`.
+ * walk over the paths a command is given, one file read as the commands read it, one named
+ * resource read from a file or from inside an archive, and the census of files, folders and
+ * archives with a pool of worker threads, whose report is the CLI's `census --json`; `validate`
+ * over the same inputs, one verdict at a time; `assemble`; the rig of the Skeletons under some
+ * paths (for `crack`); and the search of a memory dump for a pose array.
  *
  * @packageDocumentation
  */
@@ -19,3 +21,22 @@ export {
   type RunCensusOptions,
 } from './node/census.js';
 export { defaultCensusJobs } from './node/census-pool.js';
+export { validateInputs, type ValidateInputsOptions } from './node/validate.js';
+export {
+  assembleInputs,
+  NoComponentError,
+  type AssembleInputsOptions,
+  type AssembleInputsResult,
+  type AssemblyFailure,
+} from './node/assemble.js';
+export { readSkeletonRig, type SkeletonRig, type SkeletonRigOptions } from './node/skeleton-rig.js';
+export { findPoseArrayInFile, type FindPoseInFileOptions } from './node/pose-dump.js';
+export {
+  loadResourceFile,
+  readArchiveResource,
+  readResourceFile,
+  ResourceInputError,
+  skeletonOfBytes,
+  type NamedResourceBytes,
+  type ResourceReadChoices,
+} from './node/resource-input.js';

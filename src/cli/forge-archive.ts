@@ -3,8 +3,6 @@
  * positional reads, and their entries and resources named the same way in every message, so a
  * refusal always says archive, entry, resource and offset.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { isForgeHeader } from '../archive/forge-select.js';
 import { openForge, type Forge } from '../archive/forge.js';
 import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
 import { UsageError } from './errors.js';
@@ -14,28 +12,8 @@ import { archiveRefusalReport } from '../archive/forge-address.js';
 import { openArchiveFile } from './archive-file-source.js';
 import { fsReason } from './files.js';
 
-/**
- * Whether the path is a regular file that starts with the archive magic; false for anything else or
- * unreadable (the caller's own reading reports that). Opened without blocking and checked to be a
- * regular file first, so a FIFO named on the command line never hangs the open.
- */
-export function isForgeFile(path: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return false;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return false;
-    const head = new Uint8Array(9);
-    return readSync(fd, head, 0, 9, 0) === 9 && isForgeHeader(head);
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
-  }
-}
+// Told by its magic, never only by extension: the node entry's test.
+export { isForgeFile } from '../node/forge-file.js';
 
 /** An archive opened for the commands: its tables read, and a `close` for its file. */
 export interface OpenedForge {

@@ -6,14 +6,15 @@
  */
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeOpenOptions } from './options.js';
-import { archiveRefusalReport, ForgeAddressError, readForgeResource } from '../archive/forge-address.js';
+import { ForgeAddressError } from '../archive/forge-address.js';
 import { formatAddress, refusalReport } from '../io/address.js';
 import { type HeaderClass } from '../formats/resource.js';
 import type { LayoutName } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
 import { InputFileError, RefusedInputError, UsageError } from './errors.js';
-import { ArchiveRefusal, isForgeFile, openForgeFile } from './forge-archive.js';
-import { loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
+import { readArchiveResource as readNamedArchiveResource } from '../node/resource-input.js';
+import { isForgeFile } from './forge-archive.js';
+import { inputFailure, loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
 import type { Skeleton } from '../model/skeleton.js';
 import type { ArchiveAddressValues } from './options.js';
 
@@ -35,23 +36,13 @@ export async function readArchiveResource(
   dialect?: LayoutName,
   forgeOptions: OpenForgeOptions = {},
 ): Promise<{ bytes: Uint8Array; header: HeaderClass; label: string }> {
-  let opened;
   try {
-    opened = await openForgeFile(archive, forgeOptions);
-  } catch (error) {
-    if (error instanceof ArchiveRefusal) throw refusedBy(archive, archiveRefusalReport(error.refusal).message, error.refusal);
-    throw new InputFileError((error as Error).message);
-  }
-  try {
-    const found = await readForgeResource(opened.forge, archive, entryWanted, resourceWanted, dialect);
-    return { bytes: found.bytes, header: found.header, label: formatAddress(found.address) };
+    return await readNamedArchiveResource(archive, entryWanted, resourceWanted, { dialect, forge: forgeOptions });
   } catch (error) {
     if (error instanceof ForgeAddressError) throw addressFailure(error);
     if (error instanceof ParseError && error.address !== undefined)
       throw refusedBy(formatAddress(error.address), refusalReport(error).message, error);
-    throw error;
-  } finally {
-    await opened.close();
+    throw inputFailure(error);
   }
 }
 

@@ -1,11 +1,12 @@
-/** Reading one named skeleton file from disk for the commands (inspect, export, pose). */
+/** Reading one named skeleton file from disk for the commands (inspect, export, import, pose, skin): the node entry's reads, their errors in the CLI's terms. */
+import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import type { Span } from '../grammar/codec.js';
-import { readResource, type HeaderClass, type Resource } from '../formats/resource.js';
-import { skeletonFromResource } from '../model/read.js';
-import type { LayoutName, Skeleton } from '../model/skeleton.js';
-import { InputFileError, UsageError } from './errors.js';
-import { readInputFile } from './input-file.js';
+import type { HeaderClass, Resource } from '../formats/resource.js';
+import type { Skeleton } from '../model/skeleton.js';
+import { loadResourceFile, readResourceFile as readNamedFile, ResourceInputError, skeletonOfBytes } from '../node/resource-input.js';
+import { InputFileError, RefusedInputError, UsageError } from './errors.js';
+import { sayStaleReadersOnStderr } from './input-file.js';
 
 export interface LoadOptions {
   /** Override layout detection. */
@@ -26,37 +27,46 @@ export interface LoadedResource {
 
 export { InputFileError } from './errors.js';
 
+/** A ResourceInputError as the CLI reports it: the call's mistake exits 2, the input's 1; any other error as it is. */
+export function inputFailure(error: unknown): unknown {
+  if (!(error instanceof ResourceInputError)) return error;
+  if (error.kind === 'usage') return new UsageError(error.message);
+  if (error.refused !== undefined) {
+    const { file, reason, refusal } = error.refused;
+    const { offset, path, expected, actual } = refusal;
+    return new RefusedInputError(file, reason, { offset, path, expected, actual });
+  }
+  return new InputFileError(error.message);
+}
+
+/** Runs a read, its ResourceInputError thrown as the CLI's error. */
+function asCli<T>(read: () => T): T {
+  sayStaleReadersOnStderr();
+  try {
+    return read();
+  } catch (error) {
+    throw inputFailure(error);
+  }
+}
+
 /**
  * The bytes of a named Skeleton or SkeletonComponent file and its header's class. A missing file
  * is a usage error (exit 2); a file of another class, too large, too short, or not a regular file
  * is an InputFileError naming the reason (exit 1).
  */
 export function readResourceFile(path: string, options: LoadOptions = {}): { bytes: Uint8Array; header: HeaderClass } {
-  const read = readInputFile(path, options);
-  switch (read.kind) {
-    case 'resource':
-      return { bytes: read.bytes, header: read.header };
-    case 'other':
-      throw new InputFileError(`${path}: ${read.description}`);
-    case 'truncated':
-      throw new InputFileError(`${path}: ${read.refusal.message}`);
-    case 'unreadable':
-      if (read.reason === 'no such file or directory') throw new UsageError(`no such file: ${path}`);
-      throw new InputFileError(`${path}: ${read.reason}`);
-  }
+  const { bytes, header } = asCli(() => readNamedFile(path, options));
+  return { bytes, header };
 }
 
 /** Reads and decodes a Skeleton or SkeletonComponent file. Throws ParseError on a refusal, InputFileError or UsageError as readResourceFile. */
 export async function loadResource(path: string, options: LoadOptions = {}): Promise<LoadedResource> {
-  const { bytes } = readResourceFile(path, options);
-  // The header named a class we read, so there is a result or a ParseError; every fitting layout is tried.
-  const { resource, spans } = readResource(bytes, { dialect: options.dialect, reading: options.reading, spans: options.spans })!;
-  return { bytes, resource, spans };
+  return Promise.resolve(asCli(() => loadResourceFile(path, options)));
 }
 
 /** Reads a Skeleton resource file and builds the dialect-free model. Throws ParseError on bad input. */
 export async function loadSkeleton(path: string, options: LoadOptions = {}): Promise<Skeleton> {
-  return skeletonFromBytes(readResourceFile(path, options).bytes, path, options);
+  return Promise.resolve(asCli(() => skeletonOfBytes(readNamedFile(path, options).bytes, path, options)));
 }
 
 /**
@@ -65,7 +75,5 @@ export async function loadSkeleton(path: string, options: LoadOptions = {}): Pro
  * InputFileError when they are a SkeletonComponent, not a Skeleton.
  */
 export function skeletonFromBytes(bytes: Uint8Array, label: string, options: LoadOptions = {}): Skeleton {
-  const { resource } = readResource(bytes, { dialect: options.dialect, reading: options.reading })!;
-  if (resource.kind !== 'Skeleton') throw new InputFileError(`${label}: is a ${resource.kind}, not a Skeleton`);
-  return skeletonFromResource(resource);
+  return asCli(() => skeletonOfBytes(bytes, label, options));
 }

@@ -86,6 +86,8 @@ const VALUES: Record<string, readonly string[]> = {
     'anyFailed',
     'isBlockingFailure',
     'validateResourceBytes',
+    'validateResourceRecord',
+    'validateForgeRecords',
     'checkFailureLines',
     'offenderLine',
     // census
@@ -298,6 +300,16 @@ const VALUES: Record<string, readonly string[]> = {
     'ArchiveProfileChoiceError',
     'CENSUS_FILES_PER_THREAD',
     'defaultCensusJobs',
+    'validateInputs',
+    'assembleInputs',
+    'NoComponentError',
+    'readSkeletonRig',
+    'findPoseArrayInFile',
+    'readResourceFile',
+    'readArchiveResource',
+    'loadResourceFile',
+    'skeletonOfBytes',
+    'ResourceInputError',
   ],
 };
 

@@ -9,23 +9,17 @@
  */
 import { forgeOpenOptions } from '../options.js';
 import { dirname, extname } from 'node:path';
-import { forgeResourceAddress } from '../../archive/forge-address.js';
-import { formatAddress, type ResourceAddress } from '../../io/address.js';
-import { CLASS } from '../../formats/classes.js';
-import { assembleComponents, type ComponentAssembly } from '../../analysis/assemble-components.js';
-import type { SkeletonComponent } from '../../formats/anvilnext/component.js';
 import { count } from '../../io/format.js';
 import type { SkeletonBone } from '../../model/skeleton.js';
 import { assemblyJson, assemblyRunSummary, assemblyRunSummaryText, assemblySummaryText } from '../../export/assembly-report.js';
-import { hex } from '../../names/hex.js';
+import { assembleInputs, NoComponentError, type AssembleInputsResult } from '../../node/assemble.js';
+import { ArchiveProfileChoiceError } from '../../node/census.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { walkInputs, type InputWalk } from '../files.js';
-import { isForgeFile } from '../forge-archive.js';
-import { oversizeReason, readResourceHeader } from '../input-file.js';
+import { walkInputs } from '../files.js';
+import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
-import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { GLTF_OUTPUT, JSON_OUTPUT, refuseUnsafeOutputs, writeFilesAtomic, type OutputFile, type PlannedOutput } from '../write-file.js';
-import { decodeFile, decodeRecord, indexSkeletons, OpenArchives, skeletonLookup, type Failure } from '../assemble-sources.js';
 import type { ForceOptionValues, ForgeProfileValues, ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */
@@ -40,8 +34,6 @@ export interface AssembleCommandOptions extends ResourceOptionValues, ForceOptio
 
 const gltfWriter = () => import('../../export/gltf.js');
 
-const idText = (id: bigint): string => hex(id, 16);
-
 interface Plan {
   output: { path: string; format: 'glb' | 'gltf' | 'json' } | null;
 }
@@ -55,61 +47,9 @@ function planOutput(options: AssembleCommandOptions): Plan {
   return { output: { path: options.output, format } };
 }
 
-/** A component to assemble: a file, decoded when its turn comes, or a record already decoded from an archive. */
-type FoundComponent = { kind: 'file'; path: string } | { kind: 'record'; address: ResourceAddress; component: SkeletonComponent };
-
-/**
- * Finds the components among the named paths, in walk order: a named file must be one, directories
- * give theirs, an archive its SkeletonComponent records (a named archive must hold one).
- */
-async function findComponents(
-  paths: readonly string[],
-  read: ResourceReadOptions,
-  walk: InputWalk,
-  archives: OpenArchives,
-  failures: Failure[],
-): Promise<FoundComponent[]> {
-  const found: FoundComponent[] = [];
-  for (const problem of walk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
-  for (const file of walk.files) {
-    if (isForgeFile(file.path)) {
-      const records = await archives.eachRecord(file.path, CLASS.SkeletonComponent, (entry, index, resource) => {
-        const address = forgeResourceAddress(file.path, entry, index, resource.name);
-        const decoded = decodeRecord(resource.body, 'SkeletonComponent', read);
-        if (!decoded.ok) failures.push({ file: formatAddress(address), message: decoded.message });
-        else if (decoded.value.kind === 'SkeletonComponent') found.push({ kind: 'record', address, component: decoded.value.record });
-      });
-      if (records === 0 && file.explicit && archives.isOpen(file.path))
-        failures.push({
-          file: file.path,
-          message: archives.everyDataFile
-            ? 'holds no SkeletonComponent record'
-            : 'holds no SkeletonComponent record in its data files typed SkeletonComponent (--every-data-file reads them all)',
-        });
-      continue;
-    }
-    const header = readResourceHeader(file.path, read.dialect);
-    const isComponent = header.kind === 'resource' && header.candidates.some((c) => c.header.kind === 'SkeletonComponent');
-    // Found in a folder, a component over --max-size is skipped with its reason, as every command skips one.
-    const tooLarge = isComponent && !file.explicit ? oversizeReason(file.path, 'SkeletonComponent', read.maxSize) : null;
-    if (tooLarge !== null) process.stderr.write(`anvil-skel: skipped ${file.path}: ${tooLarge}\n`);
-    else if (isComponent) found.push({ kind: 'file', path: file.path });
-    else if (file.explicit)
-      failures.push({
-        file: file.path,
-        message:
-          header.kind === 'other'
-            ? header.description
-            : header.kind === 'unreadable'
-              ? header.reason
-              : 'is a Skeleton, not a SkeletonComponent',
-      });
-  }
-  if (found.length === 0 && failures.length === 0) throw new UsageError(`assemble: no SkeletonComponent in ${paths.join(', ')}`);
-  return found;
-}
-
+/** Runs `assemble` with what commander parsed. */
 export async function runAssemble(paths: string[], options: AssembleCommandOptions): Promise<void> {
+  sayStaleReadersOnStderr();
   const read = resourceReadOptions(options);
   const plan = planOutput(options);
   const componentWalk = walkInputs(paths);
@@ -124,63 +64,31 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   }
   const names = await loadNameDictionary(options.names ?? []);
 
-  const failures: Failure[] = [];
-  const archives = new OpenArchives(failures, options.everyDataFile === true, forgeOpenOptions(options));
-  const lookupFailures: Failure[] = [];
-  const results: ComponentAssembly[] = [];
-  let sources: FoundComponent[];
+  let run: AssembleInputsResult;
   try {
-    sources = await findComponents(paths, read, componentWalk, archives, failures);
-    if (plan.output !== null && plan.output.format !== 'json' && sources.length !== 1)
-      throw new UsageError(
-        `assemble: -o ${plan.output.path} writes one rig, and ${count(sources.length, 'component')} were found; use -o FILE.json for several`,
-      );
-    for (const problem of searchWalk.problems) if (problem.failed) failures.push({ file: problem.path, message: problem.reason });
-
-    const index = await indexSkeletons(searchWalk, read, archives);
-    for (const d of index.duplicates) {
-      const [used, other] = [formatAddress(d.used), formatAddress(d.other)];
-      process.stderr.write(`anvil-skel: warning: id ${idText(d.id)} is carried by ${used} and ${other}; ${used} is used\n`);
-    }
-    const lookup = skeletonLookup(index, read, archives, lookupFailures);
-
-    for (const source of sources) {
-      let component: SkeletonComponent;
-      if (source.kind === 'record') component = source.component;
-      else {
-        const decoded = decodeFile(source.path, 'SkeletonComponent', read);
-        if (!decoded.ok) failures.push({ file: source.path, message: decoded.message });
-        if (!decoded.ok || decoded.value.kind !== 'SkeletonComponent') continue;
-        component = decoded.value.record;
-      }
-      const address = source.kind === 'record' ? source.address : { file: source.path };
-      // One at a time, so that a component's problem is reported in its turn.
-      const [result] = await assembleComponents([{ address, component }], lookup);
-      if (result!.problem !== null) failures.push({ file: formatAddress(address), message: result!.problem.message });
-      results.push(result!);
-    }
-  } finally {
-    await archives.closeAll();
+    run = await assembleInputs(paths, {
+      walk: componentWalk,
+      searchWalk,
+      dialect: read.dialect,
+      reading: read.reading,
+      maxSize: read.maxSize,
+      everyDataFile: options.everyDataFile === true,
+      forge: forgeOpenOptions(options),
+      onWarning: (message) => void process.stderr.write(`anvil-skel: ${message}\n`),
+      onComponentsFound: (found) => {
+        if (plan.output !== null && plan.output.format !== 'json' && found !== 1)
+          throw new UsageError(
+            `assemble: -o ${plan.output.path} writes one rig, and ${count(found, 'component')} were found; use -o FILE.json for several`,
+          );
+      },
+    });
+  } catch (error) {
+    if (error instanceof NoComponentError) throw new UsageError(`assemble: ${error.message}`);
+    throw error instanceof ArchiveProfileChoiceError ? new UsageError(error.message) : error;
   }
-  failures.push(...lookupFailures);
-  // An archive both searched and holding components, read whole with --every-data-file, is refused once.
-  const seen = new Set<string>();
-  const reported = failures.filter((f) => {
-    const key = `${f.file}\0${f.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  failures.splice(0, failures.length, ...reported);
+  const { assemblies: results, failures, oneFile: single } = run;
 
   const reports = results.map((r) => assemblyJson(r, names));
-  // An archive, like a directory, gives the report of several even when it holds one component.
-  const single =
-    paths.length === 1 &&
-    componentWalk.files.length === 1 &&
-    componentWalk.files[0]!.explicit &&
-    reports.length === 1 &&
-    sources[0]?.kind === 'file';
   const summary = assemblyRunSummary(results, failures);
   const jsonReport = single ? { ...reports[0]!, failures: summary.failures } : { components: reports, summary };
 

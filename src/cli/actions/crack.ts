@@ -1,28 +1,19 @@
 /** What `crack` does (declared in commands/names.ts): families, odds, and evidence from the rig. */
 import { readFile } from 'node:fs/promises';
-import { ParseError } from '../../io/errors.js';
 import { count, groupThousands } from '../../io/format.js';
 import { crackHashes, defaultVocabulary, planCrack } from '../../names/crack.js';
-import { parseRigHierarchy, rigHierarchyOf, RigHierarchyError } from '../../analysis/rig-hierarchy.js';
+import { parseRigHierarchy, RigHierarchyError } from '../../analysis/rig-hierarchy.js';
 import { likelyNamesFile, rigNamesJson, rigNamesText } from '../../export/rig-names-report.js';
 import { defaultFamilies, familySize } from '../../names/families.js';
 import { searchFamilies, type FamilyMatch } from '../../names/family-search.js';
 import { resolveRigNames, type RigHierarchy } from '../../names/rig-names.js';
+import { readSkeletonRig } from '../../node/skeleton-rig.js';
 import { MOST_MAX_WORDS } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { walkInputs, type InputWalk } from '../files.js';
-import { InputFileError, loadSkeleton, skeletonFromBytes } from '../load.js';
-import { forgeEntriesToRead } from '../../archive/forge-select.js';
-import { forgeEntryAddress, forgeResourceAddress } from '../../archive/forge-address.js';
-import { formatAddress, refusalReport } from '../../io/address.js';
-import { forgeSkeletalFiles } from '../../archive/forge-records.js';
-import { CLASS } from '../../formats/classes.js';
-import { classifyHeader } from '../../formats/resource.js';
-import type { Skeleton } from '../../model/skeleton.js';
-import { unreadRecordMessage } from '../census-archive-read.js';
-import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
+import { walkInputs } from '../files.js';
+import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary, nameListFiles, readNameListFile } from '../name-lists.js';
-import { resourceReadOptions, type ResourceReadOptions } from '../read-options.js';
+import { resourceReadOptions } from '../read-options.js';
 import { StatusLine } from '../progress.js';
 import { refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
 import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';
@@ -63,94 +54,9 @@ export function parseHierarchy(text: string, file: string): RigHierarchy {
   }
 }
 
-/** Bones and parent links of every Skeleton under `paths`; one unreadable file never stops the others. */
-async function loadSkeletonRig(
-  walk: InputWalk,
-  options: CrackOptionValues,
-): Promise<{ rig: RigHierarchy; failed: number; skeletons: number }> {
-  const read = resourceReadOptions(options);
-  const hashes: number[] = [];
-  const links: [number, number][] = [];
-  let failed = 0;
-  let skeletons = 0;
-  const fail = (line: string): void => {
-    process.stderr.write(`anvil-skel: ${line}\n`);
-    failed++;
-  };
-  const add = (skeleton: Skeleton): void => {
-    skeletons++;
-    const rig = rigHierarchyOf(skeleton);
-    hashes.push(...rig.hashes);
-    links.push(...rig.links);
-  };
-  for (const problem of walk.problems) if (problem.failed) fail(`${problem.path}: ${problem.reason}`);
-  for (const input of walk.files) {
-    // An archive, named or found, gives its Skeleton records, as the census and validate read them.
-    if (isForgeFile(input.path)) {
-      await archiveSkeletons(input.path, read, options.everyDataFile === true, add, fail);
-      continue;
-    }
-    try {
-      add(await loadSkeleton(input.path, read));
-    } catch (error) {
-      // A file of another class found inside a directory is not ours to read; named, it is a failure.
-      if (error instanceof InputFileError && !input.explicit) continue;
-      if (!(error instanceof InputFileError || error instanceof ParseError || error instanceof UsageError)) throw error;
-      fail(error instanceof InputFileError ? error.message : `${input.path}: ${error.message}`);
-    }
-  }
-  return { rig: { hashes, links }, failed, skeletons };
-}
-
-/**
- * The Skeleton records of an archive's data files (those the index types Skeleton or
- * SkeletonComponent, or every one), each to `add`; a refused table, data file or record is one
- * `fail` line naming archive, entry and offset, and the rest are read.
- */
-async function archiveSkeletons(
-  archive: string,
-  read: ResourceReadOptions,
-  everyDataFile: boolean,
-  add: (skeleton: Skeleton) => void,
-  fail: (line: string) => void,
-): Promise<void> {
-  let opened;
-  try {
-    opened = await openForgeFile(archive);
-  } catch (error) {
-    fail(error instanceof ArchiveRefusal ? error.message : (error as Error).message);
-    return;
-  }
-  try {
-    for (const refusal of opened.forge.refusals) fail(archiveRefusalLine(archive, refusal));
-    for await (const file of forgeSkeletalFiles(opened.forge, forgeEntriesToRead(opened.forge.entries, everyDataFile))) {
-      if ('failed' in file) throw file.failed;
-      if ('refusal' in file) {
-        fail(`${formatAddress(forgeEntryAddress(archive, file.entry))}: ${refusalReport(file.refusal).message}`);
-        continue;
-      }
-      for (const { index, resource } of file.records) {
-        if (resource.classHash >>> 0 !== CLASS.Skeleton) continue;
-        const label = formatAddress(forgeResourceAddress(archive, file.entry, index, resource.name));
-        if (classifyHeader(resource.body, read.dialect).length === 0) {
-          fail(`${label}: ${unreadRecordMessage(resource.classHash, resource.body, read.dialect)}`);
-          continue;
-        }
-        try {
-          add(skeletonFromBytes(resource.body, label, read));
-        } catch (error) {
-          if (!(error instanceof ParseError || error instanceof InputFileError)) throw error;
-          fail(error instanceof ParseError ? `${label}: ${error.message}` : error.message);
-        }
-      }
-    }
-  } finally {
-    await opened.close();
-  }
-}
-
 /** Runs `crack` with what commander parsed. */
 export async function crackCommand(texts: string[], options: CrackOptionValues): Promise<void> {
+  sayStaleReadersOnStderr();
   const given = parseHashArguments(texts);
   const threshold = parsePositive(options.threshold, '--threshold');
   const limit = parseWholeNumber(options.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
@@ -189,10 +95,12 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
     links.push(...rig.links);
   }
   if (walk) {
-    const loaded = await loadSkeletonRig(walk, options);
+    const read = resourceReadOptions(options);
+    const loaded = await readSkeletonRig(skeletonPaths, { walk, ...read, everyDataFile: options.everyDataFile === true });
+    for (const line of loaded.failures) process.stderr.write(`anvil-skel: ${line}\n`);
     hashes.push(...loaded.rig.hashes);
     links.push(...loaded.rig.links);
-    failedFiles = loaded.failed;
+    failedFiles = loaded.failures.length;
     // --skeletons asked for a rig: finding none fails the call, whatever else it was given.
     if (loaded.skeletons === 0) {
       process.stderr.write(`anvil-skel: crack: no Skeleton found under --skeletons ${skeletonPaths.join(' ')}\n`);

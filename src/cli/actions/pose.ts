@@ -1,9 +1,9 @@
 /** What `pose build`, `pose find` and `pose show` do (declared in commands/pose.ts). */
-import type { FileHandle } from 'node:fs/promises';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
-import { findPoseArray, type PoseFindResult } from '../../analysis/pose-find.js';
+import type { PoseFindResult } from '../../analysis/pose-find.js';
+import { findPoseArrayInFile } from '../../node/pose-dump.js';
 import { runtimePoseJson, runtimePoseText } from '../../export/runtime-pose-report.js';
 import { hex } from '../../io/format.js';
 import type { Skeleton } from '../../model/skeleton.js';
@@ -77,25 +77,24 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
   if (dumpInfo.isDirectory()) throw new UsageError(`pose find: the dump ${dumpPath} is a directory; give a memory dump file`);
   const { skeleton, label, nameOf } = await loadWithNames(skeletonPath, options, 'pose find');
   if (skeleton.bones.length === 0) return notFound(`${label} has no bones, so no pose array to find`, options);
-  const handle = await open(dumpPath, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
-  });
   const status = new StatusLine(200);
   let result: PoseFindResult | null;
   let size: number;
   try {
-    size = (await handle.stat()).size;
-    const total = size;
-    result = await findPoseArray(skeleton, readChunks(handle, (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB), {
-      onProgress: (scanned) =>
+    ({ result, size } = await findPoseArrayInFile(skeleton, dumpPath, {
+      chunkBytes: (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB,
+      onProgress: (scanned, total) =>
         status.show(
           () =>
             `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`,
         ),
-    });
+    }));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
   } finally {
     status.clear();
-    await handle.close();
   }
   if (result === null)
     return notFound(
@@ -125,17 +124,6 @@ function notFound(message: string, options: FindOptions): void {
   process.stderr.write(`anvil-skel: ${message}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify({ error: { kind: 'failed', message } })}\n`);
   process.exitCode = EXIT_FAILED;
-}
-
-/** The dump in chunks read into one reused buffer (the scanner copies what it keeps). */
-async function* readChunks(handle: FileHandle, chunkBytes: number): AsyncGenerator<Uint8Array> {
-  const buffer = Buffer.allocUnsafe(chunkBytes);
-  for (let position = 0; ;) {
-    const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
-    if (bytesRead === 0) return;
-    yield buffer.subarray(0, bytesRead);
-    position += bytesRead;
-  }
 }
 
 export async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
