@@ -189,4 +189,21 @@ describe('the viewer on an archive of 3,000 entries', () => {
     );
     await page.close();
   }, 120_000);
+
+  it("a link to a record of the archive reads that entry's data file alone and shows the record and its bone", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const entryRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/entry/')) entryRequests.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${view.url}#file=a0-1500-0&bone=2`);
+    const bike = `${path}: entry 1500 "CHR_Bike": resource 0 "Bike"`;
+    await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, bike, { timeout: 30_000 });
+    await page.waitForSelector('#tree-list button[data-bone="2"].selected');
+    expect(entryRequests).toEqual(['/api/entry/0/1500']);
+    // Its row is in view, selected, under its entry (opened for it).
+    expect(await page.textContent('#file-list li.selected .file-name')).toBe(bike);
+    expect(await drawnNames(page)).toContain('▾ entry 1500 "CHR_Bike"');
+    await page.close();
+  }, 120_000);
 });
