@@ -19,6 +19,9 @@ const ENTRIES = 3000;
 /** The entry whose index record the test points outside the archive: the tables refuse it, the others are read. */
 const GONE = 1234;
 const GONE_ID = 0x6000_0000n + BigInt(GONE);
+/** A rig whose data file's checksum the test breaks: refused when it is opened, not before. */
+const BROKEN = 2500;
+let brokenChecksum = 0;
 
 const filler = (k: number): Uint8Array => Uint8Array.from({ length: 24 }, (_, i) => (i * 7 + k) & 0xff);
 const mesh = (k: number): HandEntry => ({
@@ -40,7 +43,12 @@ function bigArchive(): Uint8Array {
   entries[0] = rig(0, 'CHR_Rider', sample(RIDER));
   entries[1500] = rig(1500, 'CHR_Bike', sample(BIKE));
   entries[ENTRIES - 1] = rig(ENTRIES - 1, 'CHR_Last', sample(BIKE));
-  const bytes = handArchive(entries, { version: 27 }).bytes;
+  entries[BROKEN] = rig(BROKEN, 'CHR_Broken', sample(BIKE));
+  const layout = handArchive(entries, { version: 27 });
+  const bytes = layout.bytes;
+  // The broken rig's TOC set: its first data byte (31 bytes into the set) flipped, so its checksum (27 bytes in) no longer matches.
+  brokenChecksum = layout.tocSets[BROKEN]! + 27;
+  bytes[layout.tocSets[BROKEN]! + 31] ^= 0xff;
   // A v27 index record is offset (i64), id (u64), size (u32): find the entry's id, and move its offset past the archive's end.
   const view = new DataView(bytes.buffer, bytes.byteOffset);
   let at = -1;
@@ -107,7 +115,7 @@ describe('the viewer on an archive of 3,000 entries', () => {
     expect(first[2]).toBe(entryLabel(1, 'PROP_Crate_0001.Mesh'));
     // Every entry but the refused one (2,999), and the row of refusals: 3,001 rows of 40 px each.
     const meta = await page.textContent('#file-list li.row-archive .file-meta');
-    expect(meta).toBe('archive · 2,999 entries · 3 skeletal data files');
+    expect(meta).toBe('archive · 2,999 entries · 4 skeletal data files');
     expect(await page.$eval('#file-list .file-sizer', (s) => (s as HTMLElement).style.height)).toBe(`${(ENTRIES + 1) * 40}px`);
     const pool = await rowCount(page);
     expect(pool).toBeLessThan(60);
@@ -133,11 +141,12 @@ describe('the viewer on an archive of 3,000 entries', () => {
     expect(await drawnNames(page)).toEqual([`▾ ${path}`, entryLabel(2042, 'PROP_Crate_2042.Mesh'), '▸ 1 entry refused']);
     // No name holds "skeleton": these are the entries the index types Skeleton.
     await page.fill('#file-filter', 'Skeleton');
-    await page.waitForFunction(() => document.querySelectorAll('#file-list li:not([hidden])').length === 5);
+    await page.waitForFunction(() => document.querySelectorAll('#file-list li:not([hidden])').length === 6);
     expect(await drawnNames(page)).toEqual([
       `▾ ${path}`,
       entryLabel(0, 'CHR_Rider'),
       entryLabel(1500, 'CHR_Bike'),
+      entryLabel(BROKEN, 'CHR_Broken'),
       entryLabel(ENTRIES - 1, 'CHR_Last'),
       '▸ 1 entry refused',
     ]);
@@ -187,6 +196,22 @@ describe('the viewer on an archive of 3,000 entries', () => {
     expect(refusal.at(-1)).toBe(
       `refused at offset 0x60D9 (24793): indexBlocks[0].entries[${GONE}].offset: expected a data file inside the ${size}-byte archive, got offset ${size + 4096}`,
     );
+    // The broken rig opened: its data file is refused, said under its entry, and it joins the group.
+    await page.fill('#file-filter', 'CHR_Broken');
+    await page.click(`#file-list li[data-entry="${BROKEN}"]`);
+    const broken = `${path}: entry ${BROKEN} "CHR_Broken"`;
+    await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, broken, { timeout: 30_000 });
+    const hex = `0x${brokenChecksum.toString(16).toUpperCase()}`;
+    expect(await page.textContent('#file-list li.selected .refusal-text')).toMatch(
+      new RegExp(`^refused at offset ${hex} \\(${brokenChecksum}\\): entries\\[${BROKEN}\\]\\.toc\\.blocks\\[0\\]\\.checksum`),
+    );
+    await page.fill('#file-filter', '');
+    await page.$eval('#file-list', (scroll) => (scroll.scrollTop = scroll.scrollHeight));
+    await page.waitForFunction(
+      () => document.querySelector('#file-list li.row-refusals .file-name')?.textContent === '▾ 2 entries refused',
+    );
+    const grouped = await page.$$eval('#file-list li:not([hidden]) .file-name', (n) => n.map((x) => x.textContent ?? ''));
+    expect(grouped.slice(-3)).toEqual(['▾ 2 entries refused', path, broken]);
     await page.close();
   }, 120_000);
 
