@@ -4,6 +4,7 @@
  * the user opens the entry. The bodies read are held in a bounded cache: past {@link BODY_CACHE}
  * bodies the least recently used is let go, and asked for again when it is next shown.
  */
+import type { RefusalReport } from '../src/index.js';
 import type { Entry } from './file-list.js';
 
 /** One entry of an archive's table, as the server lists it. */
@@ -28,7 +29,10 @@ export interface ListedArchive {
   /** Why it lists no entries (its tables refused or unreadable). */
   note: string | null;
   refused?: boolean;
-  refusals: string[];
+  /** The tables' refusal as the census reports it, when refused. */
+  refusal?: RefusalReport;
+  /** The tables' own refusals (an entry outside the archive), each its message `refused at …` and report. */
+  refusals: RefusalReport[];
   entries: ListedArchiveEntry[];
 }
 
@@ -41,13 +45,16 @@ export interface EntryLoad {
 /** Bodies held at once, at most. */
 export const BODY_CACHE = 64;
 
-interface EntryAnswer {
+/** What the server answers for an entry (`api/entry/<archive>/<number>`): its records, bodies in base64, or its refusal. */
+export interface EntryAnswer {
   note: string | null;
   refused: boolean;
+  refusal?: RefusalReport;
   records: { index: number; name: string; classHash: number; size: number | null; note: string | null; body: string | null }[];
 }
 
-const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+/** A body as the server sends it, in base64. */
+export const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /** The entries of the listed archives read so far, their rows, and the bounded cache of their bodies. */
 export class ArchiveEntries {
@@ -79,11 +86,11 @@ export class ArchiveEntries {
   refusalsOf(archive: ListedArchive): Entry[] {
     let table = this.tableRefusals.get(archive);
     if (table === undefined) {
-      table = archive.refusals.map((note, i) => ({
+      table = archive.refusals.map((refusal, i) => ({
         id: `a${archive.id}-table-${i}`,
         name: archive.name,
         size: null,
-        note,
+        note: refusal.message,
         refused: true,
         bytes: null,
         summary: null,

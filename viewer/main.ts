@@ -100,7 +100,7 @@ const bytesOf = (entry: Entry): Promise<Uint8Array | null> => (loads.owner(entry
  */
 async function expandEntry(archive: ListedArchive, item: ListedArchiveEntry): Promise<void> {
   const opening = openings;
-  const load = await loads.load(archive, item.number);
+  const load = await background.giveWay(() => loads.load(archive, item.number));
   for (const entry of load.resources)
     if (entry.bytes !== null && entry.summary === null) entry.summary = safeSummary(entry.bytes, state.settings);
   files.render(state.entries, state.archives);
@@ -112,7 +112,8 @@ async function expandEntry(archive: ListedArchive, item: ListedArchiveEntry): Pr
 /** Reads a row's bytes and opens them (decoded when selected), then shows it. */
 async function openEntry(entry: Entry, bone: number, origin: Origin = 'list'): Promise<void> {
   const opening = ++openings;
-  const bytes = await bytesOf(entry);
+  // The background census waits meanwhile: the selection is read first.
+  const bytes = await background.giveWay(() => bytesOf(entry));
   if (opening !== openings) return;
   if (bytes === null) {
     files.update(entry);
@@ -159,7 +160,7 @@ function heldAssemblies(): ComponentAssembly[] {
   return state.assemblies;
 }
 
-const { panels, files, scene } = createPanels(
+const { panels, files, scene, background } = createPanels(
   () => state,
   {
     selectBone,
@@ -181,7 +182,7 @@ async function listedRecord(id: string | null): Promise<Entry | null> {
   const archive = m === null ? undefined : state.archives.find((a) => a.id === m[1]);
   const item = archive?.entries.find((e) => e.number === Number(m![2]));
   if (archive === undefined || item === undefined) return null;
-  const load = await loads.load(archive, item.number);
+  const load = await background.giveWay(() => loads.load(archive, item.number));
   for (const entry of load.resources)
     if (entry.bytes !== null && entry.summary === null) entry.summary = safeSummary(entry.bytes, state.settings);
   return load.resources.find((e) => e.id === id) ?? null;

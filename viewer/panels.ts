@@ -7,6 +7,7 @@
 import { CensusAccumulator } from '../src/index.js';
 import { renderAssemblies, type ComponentAssembly } from './assembly-tab.js';
 import { renderCensus } from './census-view.js';
+import { BackgroundCensus } from './census-background.js';
 import { el, nameOrHash, plural } from './dom.js';
 import type { Entry } from './file-list.js';
 import { FilesPanel } from './files-panel.js';
@@ -52,7 +53,7 @@ export function createPanels(
   state: () => ViewerState,
   actions: PanelActions,
   loads: ArchiveEntries,
-): { panels: Panel[]; files: FilesPanel; scene: SceneView } {
+): { panels: Panel[]; files: FilesPanel; scene: SceneView; background: BackgroundCensus } {
   const hex = new HexView($('hex-scroll'), $('hex-sizer'), $('hex-rows'), $('hex-tip'), {
     pick: (offset) => {
       const file = state().file;
@@ -256,7 +257,17 @@ export function createPanels(
     };
   };
 
+  const background = new BackgroundCensus();
   const census = report('census', (s) => {
+    const byId = new Map(s.entries.map((e) => [e.name, e.id]));
+    if (s.archives.length > 0) {
+      // The archives' data files are read for it: in a worker, in the background, the tab drawn when it is done.
+      const files = s.entries.map((e) => ({ name: e.name, bytes: e.bytes, note: e.note }));
+      background.start(files, $('census-view'), (result) =>
+        $('census-view').replaceChildren(renderCensus(result, 'Census of the files listed', (name) => byId.get(name) ?? null)),
+      );
+      return;
+    }
     const accumulator = new CensusAccumulator({
       dialect: s.settings.dialect ?? undefined,
       reading: s.settings.reading,
@@ -291,6 +302,7 @@ export function createPanels(
     panels: [header, hexPanel, scenePanel, filesPanel, tree, inspector, skinning, edit, tabs, census, assembly, webgl],
     files,
     scene,
+    background,
   };
 }
 

@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
+import type { RefusalReport } from '../io/address.js';
 
 /** One file the viewer may open, listed by the server under an opaque id. */
 export interface ViewInput {
@@ -43,6 +44,8 @@ export interface ViewEntryRead {
   /** The data file's refusal (offset and path) or failure, else null. */
   note: string | null;
   refused: boolean;
+  /** The refusal as the census reports it, when refused. */
+  refusal?: RefusalReport;
 }
 
 /**
@@ -56,10 +59,11 @@ export interface ViewArchive {
   name: string;
   entries: readonly ViewArchiveEntry[];
   /** The table's own refusals (an entry outside the archive, the chain cut), each with its offset and path. */
-  refusals: readonly string[];
-  /** Why the archive lists no entries (its tables refused, or unreadable); `refused` when a refusal. */
+  refusals: readonly RefusalReport[];
+  /** Why the archive lists no entries (its tables refused, or unreadable); `refused` when a refusal, `refusal` its report. */
   note?: string;
   refused?: boolean;
+  refusal?: RefusalReport;
   /** Reads the data file of the entry numbered so; rejects for a number not listed. */
   readEntry(number: number): Promise<ViewEntryRead>;
 }
@@ -220,6 +224,7 @@ async function sendEntry(res: ServerResponse, archive: ViewArchive | undefined, 
   const body = {
     note: read.note,
     refused: read.refused,
+    ...(read.refusal !== undefined ? { refusal: read.refusal } : {}),
     records: read.records.map((r) => ({
       index: r.index,
       name: r.name,
@@ -276,6 +281,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     archiveName: basename(archive.path),
     note: archive.note ?? null,
     ...(archive.refused === true ? { refused: true } : {}),
+    ...(archive.refusal !== undefined ? { refusal: archive.refusal } : {}),
     refusals: archive.refusals,
     entries: archive.entries,
   }));

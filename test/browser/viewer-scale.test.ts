@@ -5,13 +5,14 @@
  * groups the archive's refusals under one row. Expected names, counts and offsets are worked out
  * here from what the test wrote.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
-import { BIKE, launchBrowser, readSkeleton, RIDER, sample, startView, type RunningView } from './harness.js';
+import { BIKE, launchBrowser, readSkeleton, RIDER, ROOT, sample, startView, type RunningView } from './harness.js';
 
 const SKELETON_CLASS = 0x24aecb7c;
 const MESH_CLASS = 0x415d9568;
@@ -231,4 +232,75 @@ describe('the viewer on an archive of 3,000 entries', () => {
     expect(await drawnNames(page)).toContain('▾ entry 1500 "CHR_Bike"');
     await page.close();
   }, 120_000);
+
+  it('the Census tab: made in a worker in the background with its progress, the sections and numbers of `census --markdown`', async () => {
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'census', path, '--markdown', '-'], { encoding: 'utf8' });
+    expect([0, 1]).toContain(run.status);
+    // The table of archives (version, profile, counts per archive) is left out: the page's census does not draw it.
+    const beforeArchives = (lines: string[]): string[] => (lines.includes('Archives') ? lines.slice(0, lines.indexOf('Archives')) : lines);
+    const expected = beforeArchives(markdownLines(run.stdout).slice(2));
+    expect(expected).toContain('Archive refusals');
+    const { page, entryRequests } = await openPage();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await page.click('#tab-census');
+    await page.waitForSelector('#census-progress', { timeout: 30_000 });
+    await page.waitForSelector('#census-view h2', { timeout: 120_000 });
+    const seen = await censusLines(page);
+    expect(seen[0]).toBe('Census of the files listed');
+    expect(beforeArchives(seen.slice(1))).toEqual(expected);
+    // The worker asked for the four skeletal data files, and no other.
+    expect(entryRequests.map((u) => new URL(u).pathname).sort()).toEqual(
+      ['/api/entry/0/0', '/api/entry/0/1500', `/api/entry/0/${BROKEN}`, `/api/entry/0/${ENTRIES - 1}`].sort(),
+    );
+    await page.close();
+  }, 180_000);
+
+  it('the census under way can be cancelled: its progress line says so, and no report is drawn', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(view.url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    // The data files the census asks for are held back, so it is still under way when the user cancels.
+    let held = 0;
+    await context.route('**/api/entry/**', () => void held++);
+    await page.click('#tab-census');
+    await page.waitForSelector('#census-cancel', { timeout: 30_000 });
+    await page.waitForFunction(() =>
+      /^census of the archives: 0 of 4 data files/.test(document.querySelector('#census-progress')?.textContent ?? ''),
+    );
+    await page.click('#census-cancel');
+    expect(await page.textContent('#census-progress')).toBe('census cancelled ');
+    expect(await page.$('#census-view h2')).toBeNull();
+    expect(held).toBeGreaterThan(0);
+    await context.close();
+  }, 120_000);
 });
+
+/** The `census` command's Markdown as the lines a reader sees: headings, paragraphs, list items, and table rows as cells joined by ` | `. */
+function markdownLines(markdown: string): string[] {
+  const plain = (text: string): string => text.replace(/\\\|/g, '|').replace(/`/g, '').replace(/\*\*/g, '');
+  const lines: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if (line.trim() === '' || /^\|[-|]+\|$/.test(line)) continue;
+    if (line.startsWith('|')) {
+      const cells = line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((c) => plain(c.trim()));
+      lines.push(cells.join(' | '));
+    } else lines.push(plain(line.replace(/^#+ /, '').replace(/^- /, '')));
+  }
+  return lines;
+}
+
+/** The census tab's blocks as lines: headings and paragraphs, each list item, and table rows as cells joined by ` | `. */
+function censusLines(page: Page): Promise<string[]> {
+  return page.$$eval('#census-view > *', (nodes) =>
+    nodes.flatMap((node) => {
+      const text = (n: Element): string => (n.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (node.tagName === 'UL') return [...node.children].map(text);
+      if (node.tagName === 'TABLE') return [...node.querySelectorAll('tr')].map((tr) => [...tr.children].map(text).join(' | '));
+      return [text(node)];
+    }),
+  );
+}

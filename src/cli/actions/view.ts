@@ -10,7 +10,7 @@ import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
 import { forgeRecords } from '../../archive/forge-records.js';
-import { formatAddress } from '../../io/address.js';
+import { formatAddress, refusalReport } from '../../io/address.js';
 import { CLASS } from '../../formats/classes.js';
 import type { ParseError } from '../../io/errors.js';
 import { ArchiveRefusal, openForgeFile } from '../forge-archive.js';
@@ -249,7 +249,7 @@ async function archiveTables(
     entries: forge.entries
       .filter((e) => e.bookkeeping === null)
       .map((e) => ({ number: e.number, name: e.name, type: e.resourceType >>> 0, size: e.size, skeletal: skeletal.has(e) })),
-    refusals: forge.refusals.map((r) => `refused at ${r.at({ file: shown, archive: true }).message}`),
+    refusals: forge.refusals.map((r) => refusalReport(r.at({ file: shown, archive: true }))),
     async readEntry(number) {
       const entry = byNumber.get(number);
       if (entry === undefined) throw new Error(`no entry ${number}`);
@@ -261,6 +261,7 @@ async function archiveTables(
         } else if (item.kind === 'refusal') {
           read.note = `refused at ${item.refusal.message}`;
           read.refused = true;
+          read.refusal = refusalReport(item.refusal);
         } else if (item.kind === 'failed') read.note = `cannot read the archive: ${fsReason(item.error)}`;
       }
       return read;
