@@ -5,7 +5,7 @@
  * bodies the least recently used is let go, and asked for again when it is next shown.
  */
 import type { RefusalReport } from '../src/index.js';
-import type { Entry } from './file-list.js';
+import type { Entry, Summary } from './file-list.js';
 
 /** One entry of an archive's table, as the server lists it. */
 export interface ListedArchiveEntry {
@@ -64,6 +64,8 @@ export class ArchiveEntries {
   private readonly tableRefusals = new Map<ListedArchive, Entry[]>();
   /** The entries holding a body, least recently used first (a Map keeps insertion order). */
   private readonly held = new Map<Entry, true>();
+  /** What the background census found of each entry it read, by {@link key}: its records' summaries, or its refusal. */
+  readonly verdicts = new Map<string, { summaries: Summary[]; refused: string | null }>();
   /** Data files asked of the server, in all (a test reads it: none before the first row is drawn). */
   requests = 0;
 

@@ -5,13 +5,20 @@
  * selection, and its report handed to the tab when done.
  */
 import { count, el } from './dom.js';
-import type { CensusWorkerAnswer, CensusWorkerRequest } from './census-worker.js';
+import type { CensusWorkerAnswer, CensusWorkerRequest, EntryVerdict } from './census-worker.js';
 
 export type CensusReport = Extract<CensusWorkerAnswer, { kind: 'report' }>['report'];
 
 export class BackgroundCensus {
   private worker: Worker | null = null;
   private pauses = 0;
+  /** The revision of the files held the census under way or done was started for (-1: none). */
+  revision = -1;
+
+  constructor(
+    /** Told of each entry's verdict as the census reads it. */
+    private readonly onEntry: (archive: string, number: number, verdict: EntryVerdict) => void,
+  ) {}
 
   /** Whether a census is under way. */
   get running(): boolean {
@@ -22,8 +29,14 @@ export class BackgroundCensus {
    * Starts the census of `files` and the listed archives (any census under way is ended), drawing
    * its progress into `box` until `done` is given the report.
    */
-  start(files: Extract<CensusWorkerRequest, { kind: 'start' }>['files'], box: HTMLElement, done: (report: CensusReport) => void): void {
+  start(
+    files: Extract<CensusWorkerRequest, { kind: 'start' }>['files'],
+    revision: number,
+    box: HTMLElement,
+    done: (report: CensusReport) => void,
+  ): void {
     this.cancel();
+    this.revision = revision;
     const worker = new Worker('census-worker.js', { type: 'module' });
     this.worker = worker;
     const line = el('span', 'progress', 'census of the archives: starting…');
@@ -32,6 +45,7 @@ export class BackgroundCensus {
     cancel.id = 'census-cancel';
     cancel.addEventListener('click', () => {
       this.cancel();
+      this.revision = -1;
       line.textContent = 'census cancelled';
       cancel.remove();
     });
@@ -41,7 +55,8 @@ export class BackgroundCensus {
     box.replaceChildren(status);
     worker.onmessage = (event: MessageEvent<CensusWorkerAnswer>) => {
       const answer = event.data;
-      if (answer.kind === 'progress')
+      if (answer.kind === 'entry') this.onEntry(answer.archive, answer.number, answer.verdict);
+      else if (answer.kind === 'progress')
         line.textContent = `census of the archives: ${count(answer.done)} of ${count(answer.total)} data files read…`;
       else if (answer.kind === 'failed') {
         this.end(worker);

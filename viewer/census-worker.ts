@@ -2,11 +2,12 @@
  * The census of everything the page lists, made in a Web Worker so the page stays free: the files
  * it is given, then every skeletal entry of the archives the server lists, each data file asked of
  * the server in turn (`api/entry/<archive>/<number>`) and its records counted, as `census` counts
- * an archive's. It posts its progress, waits while the page asks it to give way (a selection being
+ * an archive's, and each entry's verdict (its records' summaries) for the list's badges. It posts its progress, waits while the page asks it to give way (a selection being
  * read), and posts the report at the end; the page cancels it by ending the worker.
  */
 import { builtInNames, CensusAccumulator, NameDictionary, type AnvilnextReading, type Dialect } from '../src/index.js';
 import { fromBase64, type EntryAnswer, type ListedArchive } from './archive-listing.js';
+import { summarizeBytes, type Summary } from './file-list.js';
 
 /** What the page sends: `start` (with the files it holds besides the archives), `pause` and `resume`. */
 export type CensusWorkerRequest =
@@ -15,8 +16,15 @@ export type CensusWorkerRequest =
 /** What the worker posts: progress over the data files to read, then the report (or why it failed). */
 export type CensusWorkerAnswer =
   | { kind: 'progress'; done: number; total: number }
+  | { kind: 'entry'; archive: string; number: number; verdict: EntryVerdict }
   | { kind: 'report'; report: ReturnType<CensusAccumulator['report']> }
   | { kind: 'failed'; message: string };
+
+/** What an entry's data file gave, for its badge in the list: each record's summary, or the data file's refusal. */
+export interface EntryVerdict {
+  summaries: Summary[];
+  refused: string | null;
+}
 
 const post = (answer: CensusWorkerAnswer): void => postMessage(answer);
 
@@ -30,11 +38,9 @@ async function census(files: Extract<CensusWorkerRequest, { kind: 'start' }>['fi
     dialect?: Dialect | null;
     reading?: AnvilnextReading;
   };
-  const accumulator = new CensusAccumulator({
-    dialect: listing.dialect ?? undefined,
-    reading: listing.reading,
-    names: new NameDictionary(builtInNames()).add(listing.names ?? []),
-  });
+  const names = new NameDictionary(builtInNames()).add(listing.names ?? []);
+  const accumulator = new CensusAccumulator({ dialect: listing.dialect ?? undefined, reading: listing.reading, names });
+  const settings = { dialect: listing.dialect ?? null, reading: listing.reading, resolve: (hash: number) => names.resolve(hash) };
   for (const file of files) {
     if (file.bytes !== null) accumulator.addFile(file.name, file.bytes);
     else accumulator.addUnreadable(file.name, file.note ?? 'not read');
@@ -55,10 +61,17 @@ async function census(files: Extract<CensusWorkerRequest, { kind: 'start' }>['fi
       if (!response.ok) accumulator.addUnreadable(label, `the server answered ${response.status}`);
       else {
         const answer = (await response.json()) as EntryAnswer;
+        const verdict: EntryVerdict = { summaries: [], refused: answer.refused ? answer.note : null };
         for (const record of answer.records) {
-          if (record.body !== null) accumulator.addFile(record.name, fromBase64(record.body));
-          else accumulator.addUnreadable(record.name, record.note ?? 'not read');
+          if (record.body === null) {
+            accumulator.addUnreadable(record.name, record.note ?? 'not read');
+            continue;
+          }
+          const bytes = fromBase64(record.body);
+          accumulator.addFile(record.name, bytes);
+          verdict.summaries.push(summarizeBytes(bytes, settings));
         }
+        post({ kind: 'entry', archive: archive.id, number: entry.number, verdict });
         if (answer.refusal !== undefined) accumulator.addArchiveRefusal(label, answer.refusal);
         else if (answer.note !== null) accumulator.addUnreadable(label, answer.note);
       }

@@ -88,8 +88,8 @@ export class FilesPanel {
     this.rebuild();
   }
 
-  /** Redraws an entry's row (its bytes or summary arrived), when it is in view. */
-  update(_entry: Entry): void {
+  /** Redraws an entry's row (its bytes or summary arrived, or the background census checked it), when it is in view. */
+  update(_entry: Entry | null = null): void {
     // Drawn at the next frame, once for every row read meanwhile: only the rows in view are drawn anyway.
     this.schedule();
   }
@@ -271,6 +271,18 @@ export class FilesPanel {
     if (open && load === undefined) meta.append(' · ', el('span', 'pending', 'reading…'));
     else if (load !== undefined) meta.append(` · ${plural(load.resources.length, 'skeletal record')}`);
     else if (!item.skeletal) meta.append(' · not read (no Skeleton by its type)');
+    const checked = this.loads.verdicts.get(key);
+    if (checked !== undefined) {
+      // The background census read it: its badge, the worst of its records.
+      const failing = checked.summaries.filter((s) => s.failed.length > 0 || s.refusal !== null || s.notResource !== null).length;
+      const warning = checked.summaries.filter((s) => s.warnings.length > 0).length;
+      meta.append(' · ');
+      if (checked.refused !== null) meta.append(el('span', 'bad refusal-text badge', 'refused'));
+      else if (failing > 0)
+        meta.append(el('span', 'bad verdict fails badge', `${count(failing)} of ${plural(checked.summaries.length, 'record')} fail`));
+      else if (warning > 0) meta.append(el('span', 'warn warnings badge', `${plural(warning, 'record')} with warnings`));
+      else meta.append(el('span', 'ok verdict badge', checked.summaries.length === 0 ? 'no skeletal record' : 'valid'));
+    }
     li.replaceChildren(el('div', 'file-name', `${open ? '▾' : '▸'} entry ${item.number} ${JSON.stringify(item.name)}`), meta);
     li.title = `${archive.name}: entry ${item.number} ${JSON.stringify(item.name)}`;
   }

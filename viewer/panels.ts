@@ -146,6 +146,7 @@ export function createPanels(
     deps: ['entries', 'archives', 'entry'],
     render(s, changed) {
       if (changed.has('entries') || changed.has('archives')) files.render(s.entries, s.archives);
+      $('files-check').classList.toggle('hidden', s.archives.length === 0);
       if (changed.has('entry')) files.select(s.entry);
     },
   };
@@ -257,15 +258,26 @@ export function createPanels(
     };
   };
 
-  const background = new BackgroundCensus();
-  const census = report('census', (s) => {
+  const background = new BackgroundCensus((archive, number, verdict) => {
+    const listed = state().archives.find((a) => a.id === archive);
+    if (listed === undefined) return;
+    loads.verdicts.set(loads.key(listed, number), verdict);
+    files.update(null);
+  });
+  /** Starts the census of the archives for the files held now, unless one is under way or done for them. */
+  const startCensus = (s: ViewerState): void => {
+    if (background.revision === s.revision) return;
     const byId = new Map(s.entries.map((e) => [e.name, e.id]));
+    const files = s.entries.map((e) => ({ name: e.name, bytes: e.bytes, note: e.note }));
+    background.start(files, s.revision, $('census-view'), (result) =>
+      $('census-view').replaceChildren(renderCensus(result, 'Census of the files listed', (name) => byId.get(name) ?? null)),
+    );
+  };
+  $('files-check').addEventListener('click', () => startCensus(state()));
+  const census = report('census', (s) => {
     if (s.archives.length > 0) {
       // The archives' data files are read for it: in a worker, in the background, the tab drawn when it is done.
-      const files = s.entries.map((e) => ({ name: e.name, bytes: e.bytes, note: e.note }));
-      background.start(files, $('census-view'), (result) =>
-        $('census-view').replaceChildren(renderCensus(result, 'Census of the files listed', (name) => byId.get(name) ?? null)),
-      );
+      startCensus(s);
       return;
     }
     const accumulator = new CensusAccumulator({

@@ -274,6 +274,41 @@ describe('the viewer on an archive of 3,000 entries', () => {
     expect(held).toBeGreaterThan(0);
     await context.close();
   }, 120_000);
+
+  it('"check every entry": the background census gives each skeletal entry its badge, as `validate` judges its records', async () => {
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'validate', '--json', path], { encoding: 'utf8' });
+    const report = JSON.parse(run.stdout) as { files: { file: string; status: string }[] };
+    // Each rig entry's badge as `validate` judges its record (or refuses its data file).
+    const expected = report.files
+      .map((f) => /: entry (\d+) ("[^"]*")/.exec(f.file))
+      .filter((m) => m !== null)
+      .map((m) => {
+        const status = report.files.find((f) => f.file.includes(`: entry ${m[1]} ${m[2]}`))!.status;
+        expect(['valid', 'refused']).toContain(status);
+        return [`▸ entry ${m[1]} ${m[2]}`, status];
+      });
+    expect(expected).toEqual([
+      ['▸ entry 0 "CHR_Rider"', 'valid'],
+      ['▸ entry 1500 "CHR_Bike"', 'valid'],
+      [`▸ entry ${BROKEN} "CHR_Broken"`, 'refused'],
+      [`▸ entry ${ENTRIES - 1} "CHR_Last"`, 'valid'],
+    ]);
+    const { page } = await openPage();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await page.click('#files-check');
+    await page.fill('#file-filter', 'CHR_');
+    await page.waitForFunction(() => document.querySelectorAll('#file-list li:not([hidden]) .badge').length === 4, undefined, {
+      timeout: 60_000,
+    });
+    const badges = await page.$$eval('#file-list li.row-entry:not([hidden])', (rows) =>
+      rows.map((r) => [r.querySelector('.file-name')?.textContent, r.querySelector('.badge')?.textContent]),
+    );
+    expect(badges).toEqual(expected);
+    // The census behind them is the Census tab's: done, its report is there.
+    await page.click('#tab-census');
+    await page.waitForSelector('#census-view h2', { timeout: 60_000 });
+    await page.close();
+  }, 120_000);
 });
 
 /** The `census` command's Markdown as the lines a reader sees: headings, paragraphs, list items, and table rows as cells joined by ` | `. */
