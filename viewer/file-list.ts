@@ -1,8 +1,7 @@
 /**
- * The Files panel: one row per listed or opened file with its class and layout, bone count and
- * verdict (valid; fails, naming the Proven checks that failed; warnings, naming the others; or its
- * refusal). The list is drawn once and each row redrawn alone when its file is read, so a list of
- * thousands grows without being rebuilt.
+ * What the Files panel says of each listed or opened file (`files-panel.ts` draws the rows): its
+ * class and layout, bone count and verdict (valid; fails, naming the Proven checks that failed;
+ * warnings, naming the others; or its refusal).
  */
 import {
   checkSkeletonResource,
@@ -116,7 +115,7 @@ const idList = (ids: readonly string[]): string =>
   ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more`;
 
 /** The verdict words of a row: the failure colour when the file fails, the warning colour for warnings. */
-function verdict(meta: HTMLElement, entry: Entry): void {
+export function verdict(meta: HTMLElement, entry: Entry): void {
   const s = entry.summary;
   if (s === null) {
     // Listed with bytes still to fetch: the first read is under way.
@@ -134,53 +133,5 @@ function verdict(meta: HTMLElement, entry: Entry): void {
     const warning = el('span', 'warn warnings', `${plural(s.warnings.length, 'warning')} (${idList(s.warnings)})`);
     warning.title = 'checks below Proven confidence that failed: the file is still read in full';
     meta.append(' · ', warning);
-  }
-}
-
-/** The Files panel's list: rows drawn once per change of the list, redrawn one at a time as files are read. */
-export class FilesPanel {
-  private readonly rows = new Map<Entry, HTMLLIElement>();
-  private selected: Entry | null = null;
-
-  constructor(
-    private readonly list: HTMLElement,
-    private readonly open: (entry: Entry) => void,
-  ) {}
-
-  /** Draws every entry, in order. */
-  render(entries: readonly Entry[]): void {
-    this.rows.clear();
-    const fragment = document.createDocumentFragment();
-    for (const entry of entries) {
-      const li = el('li');
-      li.dataset.id = entry.id;
-      li.addEventListener('click', () => this.open(entry));
-      this.rows.set(entry, li);
-      this.fill(li, entry);
-      fragment.append(li);
-    }
-    this.list.replaceChildren(fragment);
-    this.select(this.selected);
-  }
-
-  /** Redraws one entry's row (its bytes or summary arrived). */
-  update(entry: Entry): void {
-    const li = this.rows.get(entry);
-    if (li !== undefined) this.fill(li, entry);
-  }
-
-  /** Marks the selected entry (none: null) and brings it into view. */
-  select(entry: Entry | null): void {
-    this.rows.get(this.selected as Entry)?.classList.remove('selected');
-    this.selected = entry;
-    const li = this.rows.get(entry as Entry);
-    li?.classList.add('selected');
-    li?.scrollIntoView({ block: 'nearest' });
-  }
-
-  private fill(li: HTMLLIElement, entry: Entry): void {
-    const meta = el('div', 'file-meta');
-    verdict(meta, entry);
-    li.replaceChildren(el('div', 'file-name', entry.name), meta);
   }
 }

@@ -7,7 +7,8 @@ import { classifyHeader } from '../src/index.js';
 import type { ReadSettings } from './analysis.js';
 import { isArchiveFile, readArchiveFile } from './archive.js';
 import { plural } from './dom.js';
-import { failedSummary, summarizeBytes, type Entry, type FilesPanel } from './file-list.js';
+import { failedSummary, summarizeBytes, type Entry } from './file-list.js';
+import type { FilesPanel } from './files-panel.js';
 import { holdSkinningInput, recogniseSkinningInput } from './skinning-tab.js';
 import type { Change, ViewerState } from './state.js';
 

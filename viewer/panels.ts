@@ -7,9 +7,11 @@
 import { CensusAccumulator } from '../src/index.js';
 import { renderAssemblies, type ComponentAssembly } from './assembly-tab.js';
 import { renderCensus } from './census-view.js';
+import { BackgroundCensus } from './census-background.js';
 import { el, nameOrHash, plural } from './dom.js';
 import type { Entry } from './file-list.js';
-import { FilesPanel } from './file-list.js';
+import { FilesPanel } from './files-panel.js';
+import type { ArchiveEntries, ListedArchive, ListedArchiveEntry } from './archive-listing.js';
 import { boneAt, describeByte, HexView, spanAt } from './hex.js';
 import { renderInspector } from './inspector.js';
 import { ReplacePanel } from './replace-panel.js';
@@ -32,6 +34,8 @@ export interface PanelActions {
   /** A field of the shown file (an index into its spans), picked in the inspector or the hex. */
   selectSpan(span: number, bone: number, origin: Origin): void;
   openEntry(entry: Entry): void;
+  /** Reads an archive entry's data file, to list its records. */
+  expandEntry(archive: ListedArchive, item: ListedArchiveEntry): void;
   showAssembly(result: ComponentAssembly): void;
   showTab(tab: Tab): void;
   /** The components assembled over the files held (made once per revision of them). */
@@ -45,7 +49,11 @@ const nameOf = (state: ViewerState): ((hash: number) => string) => nameOrHash((h
 const any = (changed: ReadonlySet<StateKey>, keys: readonly StateKey[]): boolean => keys.some((k) => changed.has(k));
 
 /** The panels in the order they draw (the 3D frame last, once everything else is in place). */
-export function createPanels(state: () => ViewerState, actions: PanelActions): { panels: Panel[]; files: FilesPanel; scene: SceneView } {
+export function createPanels(
+  state: () => ViewerState,
+  actions: PanelActions,
+  loads: ArchiveEntries,
+): { panels: Panel[]; files: FilesPanel; scene: SceneView; background: BackgroundCensus } {
   const hex = new HexView($('hex-scroll'), $('hex-sizer'), $('hex-rows'), $('hex-tip'), {
     pick: (offset) => {
       const file = state().file;
@@ -59,7 +67,10 @@ export function createPanels(state: () => ViewerState, actions: PanelActions): {
     },
   });
   const scene = new SceneView($('scene-host'), $('scene-label'), { pick: (bone) => actions.selectBone(bone, 'scene') });
-  const files = new FilesPanel($('file-list'), (entry) => actions.openEntry(entry));
+  const files = new FilesPanel($('file-list'), $<HTMLInputElement>('file-filter'), loads, {
+    open: (entry) => actions.openEntry(entry),
+    expand: (archive, item) => actions.expandEntry(archive, item),
+  });
   const edits = new ReplacePanel({ settings: () => state().settings, showTab: () => actions.showTab('edit') });
   const shown = ['entry', 'file', 'assembly'] as const;
 
@@ -132,9 +143,10 @@ export function createPanels(state: () => ViewerState, actions: PanelActions): {
 
   const filesPanel: Panel = {
     name: 'files',
-    deps: ['entries', 'entry'],
+    deps: ['entries', 'archives', 'entry'],
     render(s, changed) {
-      if (changed.has('entries')) files.render(s.entries);
+      if (changed.has('entries') || changed.has('archives')) files.render(s.entries, s.archives);
+      $('files-check').classList.toggle('hidden', s.archives.length === 0);
       if (changed.has('entry')) files.select(s.entry);
     },
   };
@@ -246,7 +258,28 @@ export function createPanels(state: () => ViewerState, actions: PanelActions): {
     };
   };
 
+  const background = new BackgroundCensus((archive, number, verdict) => {
+    const listed = state().archives.find((a) => a.id === archive);
+    if (listed === undefined) return;
+    loads.verdicts.set(loads.key(listed, number), verdict);
+    files.update(null);
+  });
+  /** Starts the census of the archives for the files held now, unless one is under way or done for them. */
+  const startCensus = (s: ViewerState): void => {
+    if (background.revision === s.revision) return;
+    const byId = new Map(s.entries.map((e) => [e.name, e.id]));
+    const files = s.entries.map((e) => ({ name: e.name, bytes: e.bytes, note: e.note }));
+    background.start(files, s.revision, $('census-view'), (result) =>
+      $('census-view').replaceChildren(renderCensus(result, 'Census of the files listed', (name) => byId.get(name) ?? null)),
+    );
+  };
+  $('files-check').addEventListener('click', () => startCensus(state()));
   const census = report('census', (s) => {
+    if (s.archives.length > 0) {
+      // The archives' data files are read for it: in a worker, in the background, the tab drawn when it is done.
+      startCensus(s);
+      return;
+    }
     const accumulator = new CensusAccumulator({
       dialect: s.settings.dialect ?? undefined,
       reading: s.settings.reading,
@@ -281,6 +314,7 @@ export function createPanels(state: () => ViewerState, actions: PanelActions): {
     panels: [header, hexPanel, scenePanel, filesPanel, tree, inspector, skinning, edit, tabs, census, assembly, webgl],
     files,
     scene,
+    background,
   };
 }
 

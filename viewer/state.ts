@@ -4,8 +4,8 @@
  * change through one `update`, which redraws the panels whose declared inputs changed.
  *
  * The state has three parts. The listing: the files listed or opened, as rows each carrying its
- * bytes and summary once read (a flat list today; a tree archive → entry → resource whose bodies
- * are read when selected is the next step, and it belongs here). The selection: the row or
+ * bytes and summary once read, and the archives listed by their tables (a tree archive → entry →
+ * resource, whose data files are read when opened). The selection: the row or
  * assembled rig shown, with its bone (these two the URL holds), field, pose, tab and tree search. What is shown: the
  * selected row's file as opened, decoded on demand when it is selected.
  */
@@ -13,6 +13,7 @@ import { builtInNames, NameDictionary, runtimeWorldTransforms, type Skeleton, ty
 import type { OpenedFile, ReadSettings } from './analysis.js';
 import type { ComponentAssembly } from './assembly-tab.js';
 import type { Entry } from './file-list.js';
+import type { ListedArchive } from './archive-listing.js';
 import type { ShownAssembly } from './inspector.js';
 import type { SkinningState } from './skinning-tab.js';
 import { worstSeverity, type Severity } from './verdict.js';
@@ -25,6 +26,8 @@ export interface ViewerState {
   // ---- the listing
   /** Every listed or opened file, in list order; rows are filled in (bytes, summary) as they are read. */
   entries: Entry[];
+  /** The archives the server listed by their tables: their entries' data files are read when opened. */
+  archives: ListedArchive[];
   /** How files are read: the layout and reading the server was started with, and the name resolver. */
   settings: ReadSettings;
   dictionary: NameDictionary;
@@ -68,6 +71,7 @@ export type Origin = 'tree' | 'scene' | 'hex' | 'inspector' | 'list' | 'url' | '
 export function initialState(): ViewerState {
   return {
     entries: [],
+    archives: [],
     settings: { dialect: null, reading: undefined, resolve: () => null },
     dictionary: new NameDictionary(builtInNames()),
     everyDataFile: false,

@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
+import type { RefusalReport } from '../io/address.js';
 
 /** One file the viewer may open, listed by the server under an opaque id. */
 export interface ViewInput {
@@ -22,6 +23,49 @@ export interface ViewInput {
   archive?: string;
   /** A record's place in `archive`: its entry number and resource index (the page writes a copy with it replaced). */
   place?: { entry: number; resource: number };
+}
+
+/** One entry of an archive's table, as the listing gives it. */
+export interface ViewArchiveEntry {
+  /** Its number in the archive's entry list. */
+  number: number;
+  name: string;
+  /** The class hash the index gives it (its first resource's). */
+  type: number;
+  /** Its data file's size in the archive. */
+  size: number;
+  /** Whether `view` reads its data file for skeletal records (typed Skeleton or SkeletonComponent, or every data file). */
+  skeletal: boolean;
+}
+
+/** What reading one entry's data file gives: its skeletal records (with or without bytes), or why it gave none. */
+export interface ViewEntryRead {
+  records: { index: number; name: string; classHash: number; bytes: Uint8Array | null; note: string | null }[];
+  /** The data file's refusal (offset and path) or failure, else null. */
+  note: string | null;
+  refused: boolean;
+  /** The refusal as the census reports it, when refused. */
+  refusal?: RefusalReport;
+}
+
+/**
+ * An archive listed by its tables alone: the entries are sent at once, and an entry's data file is
+ * read only when the page asks for it (`/api/entry/<archive>/<number>`).
+ */
+export interface ViewArchive {
+  /** The archive's path, served by byte ranges as `/api/archive/<k>`. */
+  path: string;
+  /** The name shown (as given, or relative to the folder it was found in). */
+  name: string;
+  entries: readonly ViewArchiveEntry[];
+  /** The table's own refusals (an entry outside the archive, the chain cut), each with its offset and path. */
+  refusals: readonly RefusalReport[];
+  /** Why the archive lists no entries (its tables refused, or unreadable); `refused` when a refusal, `refusal` its report. */
+  note?: string;
+  refused?: boolean;
+  refusal?: RefusalReport;
+  /** Reads the data file of the entry numbered so; rejects for a number not listed. */
+  readEntry(number: number): Promise<ViewEntryRead>;
 }
 
 /** One file of the app itself: its URL path, type and content. */
@@ -41,6 +85,8 @@ export interface ViewServerOptions {
    * placed record came from is served by byte ranges as `/api/archive/<k>`, which the listing names.
    */
   inputs: readonly ViewInput[];
+  /** Archives listed by their tables, in `/api/inputs` as `archives`; each served as `/api/archive/<k>` after those of the inputs' records. */
+  archives?: readonly ViewArchive[];
   /** What `/api/inputs` says besides the list: extra bone names and read options. */
   config: Record<string, unknown>;
 }
@@ -158,6 +204,39 @@ async function sendRange(req: IncomingMessage, res: ServerResponse, path: string
   stream.pipe(res);
 }
 
+/**
+ * Answers with what one entry's data file gives, read now: JSON of its records, each body in
+ * base64 (null when not kept, its note saying why), and the data file's refusal. 404 for an
+ * archive or entry not listed.
+ */
+async function sendEntry(res: ServerResponse, archive: ViewArchive | undefined, number: number, head: boolean): Promise<void> {
+  const listed = archive?.entries.some((e) => e.number === number) === true;
+  if (archive === undefined || !listed) {
+    send(res, 404, 'text/plain; charset=utf-8', 'not found\n', head);
+    return;
+  }
+  let read: ViewEntryRead;
+  try {
+    read = await archive.readEntry(number);
+  } catch (error) {
+    read = { records: [], note: `cannot read the archive: ${(error as Error).message}`, refused: false };
+  }
+  const body = {
+    note: read.note,
+    refused: read.refused,
+    ...(read.refusal !== undefined ? { refusal: read.refusal } : {}),
+    records: read.records.map((r) => ({
+      index: r.index,
+      name: r.name,
+      classHash: r.classHash,
+      size: r.bytes?.length ?? null,
+      note: r.note,
+      body: r.bytes === null ? null : Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.length).toString('base64'),
+    })),
+  };
+  send(res, 200, 'application/json; charset=utf-8', JSON.stringify(body), head);
+}
+
 /** Whether the request carries (or announces) a body: the viewer accepts none. */
 function hasBody(req: IncomingMessage): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true;
@@ -182,6 +261,8 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   for (const input of options.inputs)
     if (input.place !== undefined && input.archive !== undefined && !archives.has(input.archive))
       archives.set(input.archive, String(archives.size));
+  const tables = options.archives ?? [];
+  for (const archive of tables) if (!archives.has(archive.path)) archives.set(archive.path, String(archives.size));
   for (const [path, id] of archives) routes.set(`/api/archive/${id}`, { type: 'application/octet-stream', body: () => [], archive: path });
   const list = options.inputs.map((input, i) => ({
     id: String(i),
@@ -193,7 +274,18 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       ? { origin: { archive: archives.get(input.archive)!, archiveName: basename(input.archive), ...input.place } }
       : {}),
   }));
-  const listing = Buffer.from(JSON.stringify({ files: list, ...options.config }), 'utf8');
+  const archiveList = tables.map((archive, k) => ({
+    id: String(k),
+    name: archive.name,
+    archive: archives.get(archive.path)!,
+    archiveName: basename(archive.path),
+    note: archive.note ?? null,
+    ...(archive.refused === true ? { refused: true } : {}),
+    ...(archive.refusal !== undefined ? { refusal: archive.refusal } : {}),
+    refusals: archive.refusals,
+    entries: archive.entries,
+  }));
+  const listing = Buffer.from(JSON.stringify({ files: list, archives: archiveList, ...options.config }), 'utf8');
   routes.set('/api/inputs', { type: 'application/json; charset=utf-8', body: () => listing });
   options.inputs.forEach((input, i) => {
     const bytes = input.bytes;
@@ -225,7 +317,13 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     }
     const url = req.url ?? '';
     const query = url.indexOf('?');
-    const route = url.startsWith('/') ? routes.get(query < 0 ? url : url.slice(0, query)) : undefined;
+    const path = query < 0 ? url : url.slice(0, query);
+    const entry = /^\/api\/entry\/(\d{1,9})\/(\d{1,9})$/.exec(path);
+    if (entry !== null) {
+      void sendEntry(res, tables[Number(entry[1])], Number(entry[2]), head);
+      return;
+    }
+    const route = url.startsWith('/') ? routes.get(path) : undefined;
     if (route === undefined) {
       send(res, 404, 'text/plain; charset=utf-8', 'not found\n', head);
       return;

@@ -580,7 +580,7 @@ describe('archives opened in the browser', () => {
     await page.close();
   });
 
-  it('`view --every-data-file <archive>`: the startup line counts the records from archives, the page lists them and the refusal', async () => {
+  it('`view --every-data-file <archive>`: the startup line counts the archive and its entries, the page lists the records and the refusal of each entry opened', async () => {
     // The crate's data file, typed as a mesh, is read with --every-data-file: it holds no Skeleton,
     // so a Skeleton is put behind its mesh record. Then the bike's TOC is broken (its checksum 27
     // bytes into the set; the set's offset from the assembler's layout, which the tests above and
@@ -606,12 +606,23 @@ describe('archives opened in the browser', () => {
         });
         child.on('exit', (code) => reject(new Error(`view exited with ${code}`)));
       });
-      // Rider, the hidden one, the bike's refusal: three entries, all from the archive.
-      const m = /^anvil-skel view: 3 files \(3 from archives\) at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)$/.exec(line);
+      // The archive listed by its tables: its three entries, no data file read yet.
+      const m = /^anvil-skel view: 0 files, 1 archive of 3 entries at (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)$/.exec(line);
       expect(m, line).not.toBeNull();
       const page = await newPage();
       await page.goto(m![1]!);
       await page.waitForSelector('body[data-ready="true"]');
+      // With --every-data-file the mesh-typed data file is read too.
+      expect(await page.textContent('#file-list li.row-archive .file-meta')).toBe('archive · 3 entries · 3 skeletal data files');
+      // Each entry opened in turn: its one record (or its refusal) is listed under it and shown.
+      for (const [k, shown] of [
+        [0, `${path}: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"`],
+        [1, `${path}: entry 1 "PROP_Crate.Mesh": resource 1 "Hidden"`],
+        [2, `${path}: entry 2 "CHR_Bike.Skeleton"`],
+      ] as const) {
+        await page.click(`#file-list li[data-entry="${k}"]`);
+        await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, shown);
+      }
       expect(await listedNames(page, path)).toEqual([
         `${path}: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"`,
         `${path}: entry 1 "PROP_Crate.Mesh": resource 1 "Hidden"`,

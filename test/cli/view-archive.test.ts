@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { viewInputs, viewStartupLine } from '../../src/cli/actions/view.js';
+import { viewInputs, viewListing, viewStartupLine } from '../../src/cli/actions/view.js';
 import { startViewServer } from '../../src/cli/view-server.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
 import { BIKE, filler, MESH, RIDER, riderEntry, SKATER, SKELETON } from '../archive/forge-fixtures.js';
@@ -162,5 +162,56 @@ describe('view on a .forge archive', () => {
     expect(limited[0]!.bytes).toBeNull();
     expect(limited[0]!.note).toMatch(/^Skeleton record of 4\.0 KiB, larger than the 1\.5 KiB limit/);
     expect(limited[1]!.bytes!.length).toBe(1221);
+  });
+
+  it('listed by its tables: every entry at once, no data file read; /api/entry/<k>/<n> reads one, its records byte for byte, or its refusal', async () => {
+    const listing = await viewListing([dir], 1 << 20);
+    try {
+      expect(listing.inputs.map((i) => i.name)).toEqual(['Loose.Skeleton']);
+      expect(listing.archives).toHaveLength(1);
+      const archive = listing.archives[0]!;
+      expect(archive.name).toBe('pack.bin');
+      // The four entries as the test wrote them: the index's type, the data file sizes worked out above.
+      expect(archive.entries).toEqual([
+        { number: 0, name: 'CHR_Rider.Skeleton', type: SKELETON, size: 4528, skeletal: true },
+        { number: 1, name: 'CHR_Bike.Skeleton', type: SKELETON, size: 1316, skeletal: true },
+        { number: 2, name: 'PROP_Crate.Mesh', type: MESH, size: 3373, skeletal: false },
+        { number: 3, name: 'CHR_Broken.Skeleton', type: SKELETON, size: brokenArchive().length - BROKEN_TOC, skeletal: true },
+      ]);
+      expect(archive.refusals).toEqual([]);
+      expect(viewStartupLine(listing.inputs, 'http://127.0.0.1:1/', listing.archives)).toBe(
+        'anvil-skel view: 1 file, 1 archive of 4 entries at http://127.0.0.1:1/ (Ctrl-C to stop)\n',
+      );
+      const server = await startViewServer({ port: 0, app: [], inputs: listing.inputs, archives: listing.archives, config: {} });
+      try {
+        const get = (path: string) => raw(server.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+        const listed = JSON.parse((await get('/api/inputs')).body.toString()) as {
+          archives: { id: string; archive: string; archiveName: string; entries: unknown[] }[];
+        };
+        expect(listed.archives.map((a) => [a.id, a.archive, a.archiveName, a.entries.length])).toEqual([['0', '0', 'pack.bin', 4]]);
+        type Answer = { note: string | null; refused: boolean; records: { index: number; name: string; size: number; body: string }[] };
+        const entry = async (n: number): Promise<Answer> => JSON.parse((await get(`/api/entry/0/${n}`)).body.toString()) as Answer;
+        const rider = await entry(0);
+        expect(rider.records.map((r) => [r.index, r.name, r.size])).toEqual([
+          [0, label('pack.bin', 0, 'CHR_Rider.Skeleton', 0, 'Rider'), 4095],
+        ]);
+        expect(Buffer.compare(Buffer.from(rider.records[0]!.body, 'base64'), RIDER)).toBe(0);
+        // The mesh's data file read when asked (it is listed, not read at start): the skater behind its mesh.
+        const crate = await entry(2);
+        expect(crate.records.map((r) => [r.index, r.name])).toEqual([[1, label('pack.bin', 2, 'PROP_Crate.Mesh', 1, 'Hidden')]]);
+        expect(Buffer.compare(Buffer.from(crate.records[0]!.body, 'base64'), SKATER)).toBe(0);
+        const broken = await entry(3);
+        expect(broken.records).toEqual([]);
+        expect(broken.refused).toBe(true);
+        expect(broken.note).toMatch(/^refused at offset 0x27DD \(10205\): entries\[3\]\.toc\.blocks\[0\]\.checksum: expected the Adler-32/);
+        // Not listed: 404, as for any other path.
+        expect((await get('/api/entry/0/4')).status).toBe(404);
+        expect((await get('/api/entry/1/0')).status).toBe(404);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await listing.close();
+    }
   });
 });

@@ -10,16 +10,16 @@ import { fsReason, walkInputs } from '../files.js';
 import { formatSize, readInputFile } from '../input-file.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
 import { forgeRecords } from '../../archive/forge-records.js';
-import { formatAddress } from '../../io/address.js';
+import { formatAddress, refusalReport } from '../../io/address.js';
 import { CLASS } from '../../formats/classes.js';
 import type { ParseError } from '../../io/errors.js';
 import { ArchiveRefusal, openForgeFile } from '../forge-archive.js';
-import { Progress } from '../progress.js';
 import { readNameListFile } from '../name-lists.js';
 import { NAMES_ENV_VAR } from '../names-option.js';
 import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir, packageRoot } from '../paths.js';
-import { startViewServer, type AppFile, type ViewInput } from '../view-server.js';
+import { startViewServer, type AppFile, type ViewArchive, type ViewEntryRead, type ViewInput } from '../view-server.js';
+import { forgeEntriesToRead } from '../../archive/forge-select.js';
 import { delimiter } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -40,6 +40,18 @@ export function loadViewerApp(dir = join(packageRoot(), 'dist', 'viewer')): AppF
     .map((entry) => ({ path: `/${entry.name}`, type: TYPES[extname(entry.name)]!, body: readFileSync(join(dir, entry.name)) }));
 }
 
+/** How a file found in a folder is shown: relative to the path given that holds it (else as found). */
+function shownNamer(paths: readonly string[]): (path: string) => string {
+  const roots = paths.map((p) => resolve(p));
+  return (path) => {
+    for (const root of roots) {
+      const rel = relative(root, path);
+      if (rel !== '' && !rel.startsWith('..')) return rel.replaceAll('\\', '/');
+    }
+    return path;
+  };
+}
+
 /** How `view` lists its inputs. */
 export interface ViewListOptions {
   /** Read every data file of an archive, not only those the index types Skeleton or SkeletonComponent. */
@@ -56,15 +68,8 @@ export interface ViewListOptions {
  * SkeletonComponent record inside, named as the census names it. Resolves once every archive is read.
  */
 export async function viewInputs(paths: readonly string[], maxSize: number, options: ViewListOptions = {}): Promise<ViewInput[]> {
-  const roots = paths.map((p) => resolve(p));
   const walk = walkInputs(paths);
-  const shownName = (path: string): string => {
-    for (const root of roots) {
-      const rel = relative(root, path);
-      if (rel !== '' && !rel.startsWith('..')) return rel.replaceAll('\\', '/');
-    }
-    return path;
-  };
+  const shownName = shownNamer(paths);
   const inputs: ViewInput[] = [];
   for (const file of walk.files) {
     const read = readInputFile(file.path, { maxSize });
@@ -131,15 +136,11 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
           options.onArchiveProgress?.(archive, ++done, total);
           break;
         case 'record': {
+          const kept = keptBody(item.resource.classHash, item.resource.body, maxSize);
           const name = formatAddress(item.address);
-          const body = item.resource.body;
-          if (body.length > maxSize) {
-            const what = item.resource.classHash >>> 0 === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
-            const note = `${what} record of ${formatSize(body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`;
-            inputs.push({ name, bytes: null, note, archive });
-          } else
-            // A copy: the body is a view of the whole data file. Its place lets the page write the archive with it replaced.
-            inputs.push({ name, bytes: body.slice(), archive, place: { entry: item.entry.number, resource: item.index } });
+          if (kept.bytes === null) inputs.push({ name, bytes: null, note: kept.note, archive });
+          // Its place lets the page write the archive with it replaced.
+          else inputs.push({ name, bytes: kept.bytes, archive, place: { entry: item.entry.number, resource: item.index } });
           break;
         }
         case 'dataFile':
@@ -155,11 +156,129 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
   return inputs;
 }
 
+/**
+ * A record's body as kept: a copy (the body is a view of the whole data file, which is let go),
+ * or none when it is larger than `maxSize`, the note saying so.
+ */
+function keptBody(classHash: number, body: Uint8Array, maxSize: number): { bytes: Uint8Array; note: null } | { bytes: null; note: string } {
+  if (body.length <= maxSize) return { bytes: body.slice(), note: null };
+  const what = classHash >>> 0 === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
+  return {
+    bytes: null,
+    note: `${what} record of ${formatSize(body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`,
+  };
+}
+
+/** What `view` lists: loose files with their bytes, and archives by their tables alone. */
+export interface ViewListing {
+  inputs: ViewInput[];
+  archives: ViewArchive[];
+  /** Closes the archives' files. */
+  close(): Promise<void>;
+}
+
+/**
+ * The files to list, as {@link viewInputs} lists them, except that an archive is listed by its
+ * tables alone: its entries at once, each data file read when the page asks for it. Resolves once
+ * every archive's tables are read; no data file is read for the listing.
+ */
+export async function viewListing(paths: readonly string[], maxSize: number, options: ViewListOptions = {}): Promise<ViewListing> {
+  const walk = walkInputs(paths);
+  const shownName = shownNamer(paths);
+  const listing: ViewListing = { inputs: [], archives: [], close: async () => {} };
+  const closers: (() => Promise<void>)[] = [];
+  listing.close = async () => {
+    for (const close of closers.splice(0)) await close();
+  };
+  for (const file of walk.files) {
+    const read = readInputFile(file.path, { maxSize });
+    const name = file.explicit ? file.path : shownName(resolve(file.path));
+    if (read.kind === 'resource') listing.inputs.push({ name, bytes: read.bytes });
+    else if (read.kind === 'other' && isForgeHeader(read.head)) {
+      const archive = await archiveTables(file.path, name, maxSize, options, closers);
+      listing.archives.push(archive);
+    } else if (read.kind === 'truncated' || file.explicit) {
+      const bytes = read.kind === 'unreadable' ? null : readFileSync(file.path);
+      listing.inputs.push({ name, bytes, note: read.kind === 'unreadable' ? read.reason : undefined });
+    }
+  }
+  for (const problem of walk.problems) if (problem.failed) listing.inputs.push({ name: problem.path, bytes: null, note: problem.reason });
+  return listing;
+}
+
+/**
+ * One archive by its tables: every entry of its index (bookkeeping entries aside), those whose data
+ * files `view` reads marked skeletal; the table's refusals; and a reader of one entry's data file,
+ * its records named as the census names them. Tables refused or unreadable: no entries, the note
+ * says why. The archive stays open (its closer pushed on `closers`) for the page's requests.
+ */
+async function archiveTables(
+  archive: string,
+  shown: string,
+  maxSize: number,
+  options: ViewListOptions,
+  closers: (() => Promise<void>)[],
+): Promise<ViewArchive> {
+  const none = async (): Promise<ViewEntryRead> => Promise.reject(new Error('no such entry'));
+  let opened;
+  try {
+    opened = await openForgeFile(archive, options.forge);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    if (error instanceof ArchiveRefusal)
+      return {
+        path: archive,
+        name: shown,
+        entries: [],
+        refusals: [],
+        note: `refused at ${error.refusal.message}`,
+        refused: true,
+        readEntry: none,
+      };
+    const message = (error as Error).message;
+    const note = message.startsWith(`${archive}: `) ? message.slice(archive.length + 2) : message;
+    return { path: archive, name: shown, entries: [], refusals: [], note, readEntry: none };
+  }
+  closers.push(() => opened.close());
+  const forge = opened.forge;
+  const skeletal = new Set(forgeEntriesToRead(forge.entries, options.everyDataFile === true));
+  const byNumber = new Map(forge.entries.map((e) => [e.number, e]));
+  return {
+    path: archive,
+    name: shown,
+    entries: forge.entries
+      .filter((e) => e.bookkeeping === null)
+      .map((e) => ({ number: e.number, name: e.name, type: e.resourceType >>> 0, size: e.size, skeletal: skeletal.has(e) })),
+    refusals: forge.refusals.map((r) => refusalReport(r.at({ file: shown, archive: true }))),
+    async readEntry(number) {
+      const entry = byNumber.get(number);
+      if (entry === undefined) throw new Error(`no entry ${number}`);
+      const read: ViewEntryRead = { records: [], note: null, refused: false };
+      for await (const item of forgeRecords(forge, { name: shown, entries: [entry] })) {
+        if (item.kind === 'record') {
+          const kept = keptBody(item.resource.classHash, item.resource.body, maxSize);
+          read.records.push({ index: item.index, name: formatAddress(item.address), classHash: item.resource.classHash >>> 0, ...kept });
+        } else if (item.kind === 'refusal') {
+          read.note = `refused at ${item.refusal.message}`;
+          read.refused = true;
+          read.refusal = refusalReport(item.refusal);
+        } else if (item.kind === 'failed') read.note = `cannot read the archive: ${fsReason(item.error)}`;
+      }
+      return read;
+    },
+  };
+}
+
 /** `anvil-skel view: 5 files (4 from archives) at http://…`: the startup line. */
-export function viewStartupLine(inputs: readonly ViewInput[], url: string): string {
+export function viewStartupLine(inputs: readonly ViewInput[], url: string, archives: readonly ViewArchive[] = []): string {
   const fromArchives = inputs.filter((input) => input.archive !== undefined).length;
   const files = `${inputs.length} file${inputs.length === 1 ? '' : 's'}`;
-  return `anvil-skel view: ${files}${fromArchives > 0 ? ` (${fromArchives} from archives)` : ''} at ${url} (Ctrl-C to stop)\n`;
+  const entries = archives.reduce((sum, a) => sum + a.entries.length, 0);
+  const listed =
+    archives.length === 0
+      ? ''
+      : `, ${archives.length} archive${archives.length === 1 ? '' : 's'} of ${entries.toLocaleString('en-US')} entr${entries === 1 ? 'y' : 'ies'}`;
+  return `anvil-skel view: ${files}${fromArchives > 0 ? ` (${fromArchives} from archives)` : ''}${listed} at ${url} (Ctrl-C to stop)\n`;
 }
 
 function openInBrowser(url: string): void {
@@ -193,16 +312,12 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
   const port = parsePort(options.port);
   const read = resourceReadOptions(options);
   const useSamples = paths.length === 0;
-  const progress = new Progress('view: archive data files');
-  const inputs = await viewInputs(useSamples ? [bundledSamplesDir()] : paths, read.maxSize, {
+  // Archives by their tables alone: the page lists their entries at once and asks for a data file when one is looked at.
+  const listing = await viewListing(useSamples ? [bundledSamplesDir()] : paths, read.maxSize, {
     everyDataFile: options.everyDataFile === true,
     forge: forgeOpenOptions(options),
-    onArchiveProgress: (_archive, done, total) => {
-      progress.setTotal(total);
-      progress.update(done);
-    },
   });
-  progress.done();
+  const inputs = listing.inputs;
   const nameFiles = [
     ...(process.env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((f) => f.length > 0),
     ...(useSamples ? [join(bundledSamplesDir(), 'names.txt')] : []),
@@ -217,22 +332,27 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
       port,
       app,
       inputs,
+      archives: listing.archives,
       config: { names, dialect: read.dialect ?? null, reading: read.reading, everyDataFile: options.everyDataFile === true },
     });
   } catch (error) {
+    await listing.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`view: port ${port} is in use; choose another with --port (0 picks a free one)`);
     if (code === 'EACCES') throw new UsageError(`view: not allowed to listen on port ${port}; choose another with --port`);
     throw error;
   }
-  process.stdout.write(viewStartupLine(inputs, server.url));
+  process.stdout.write(viewStartupLine(inputs, server.url, listing.archives));
   if (options.open === true) openInBrowser(server.url);
   const running = server;
   await new Promise<void>((done) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void running.close().then(done);
+      void running
+        .close()
+        .then(() => listing.close())
+        .then(done);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

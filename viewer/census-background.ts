@@ -1,0 +1,98 @@
+/**
+ * The census of the listed archives, made in the background by `census-worker.js` (a file the
+ * build emits, as the page's Content-Security-Policy requires of scripts): started when the Census
+ * tab is shown, its progress said with a button that cancels it, paused while the page reads a
+ * selection, and its report handed to the tab when done.
+ */
+import { count, el } from './dom.js';
+import type { CensusWorkerAnswer, CensusWorkerRequest, EntryVerdict } from './census-worker.js';
+
+export type CensusReport = Extract<CensusWorkerAnswer, { kind: 'report' }>['report'];
+
+export class BackgroundCensus {
+  private worker: Worker | null = null;
+  private pauses = 0;
+  /** The revision of the files held the census under way or done was started for (-1: none). */
+  revision = -1;
+
+  constructor(
+    /** Told of each entry's verdict as the census reads it. */
+    private readonly onEntry: (archive: string, number: number, verdict: EntryVerdict) => void,
+  ) {}
+
+  /** Whether a census is under way. */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  /**
+   * Starts the census of `files` and the listed archives (any census under way is ended), drawing
+   * its progress into `box` until `done` is given the report.
+   */
+  start(
+    files: Extract<CensusWorkerRequest, { kind: 'start' }>['files'],
+    revision: number,
+    box: HTMLElement,
+    done: (report: CensusReport) => void,
+  ): void {
+    this.cancel();
+    this.revision = revision;
+    const worker = new Worker('census-worker.js', { type: 'module' });
+    this.worker = worker;
+    const line = el('span', 'progress', 'census of the archives: starting…');
+    const cancel = el('button', '', 'Cancel');
+    cancel.type = 'button';
+    cancel.id = 'census-cancel';
+    cancel.addEventListener('click', () => {
+      this.cancel();
+      this.revision = -1;
+      line.textContent = 'census cancelled';
+      cancel.remove();
+    });
+    const status = el('div', 'census-progress');
+    status.id = 'census-progress';
+    status.append(line, ' ', cancel);
+    box.replaceChildren(status);
+    worker.onmessage = (event: MessageEvent<CensusWorkerAnswer>) => {
+      const answer = event.data;
+      if (answer.kind === 'entry') this.onEntry(answer.archive, answer.number, answer.verdict);
+      else if (answer.kind === 'progress')
+        line.textContent = `census of the archives: ${count(answer.done)} of ${count(answer.total)} data files read…`;
+      else if (answer.kind === 'failed') {
+        this.end(worker);
+        line.textContent = `the census could not be made: ${answer.message}`;
+        cancel.remove();
+      } else {
+        this.end(worker);
+        done(answer.report);
+      }
+    };
+    worker.onerror = (event) => {
+      this.end(worker);
+      line.textContent = `the census could not be made: ${event.message}`;
+      cancel.remove();
+    };
+    worker.postMessage({ kind: 'start', files } satisfies CensusWorkerRequest);
+    if (this.pauses > 0) worker.postMessage({ kind: 'pause' } satisfies CensusWorkerRequest);
+  }
+
+  /** Ends the census under way, if any. */
+  cancel(): void {
+    if (this.worker !== null) this.end(this.worker);
+  }
+
+  /** Holds the census while `work` runs (the page reads what the user selected), then lets it go on. */
+  async giveWay<T>(work: () => Promise<T>): Promise<T> {
+    if (this.pauses++ === 0) this.worker?.postMessage({ kind: 'pause' } satisfies CensusWorkerRequest);
+    try {
+      return await work();
+    } finally {
+      if (--this.pauses === 0) this.worker?.postMessage({ kind: 'resume' } satisfies CensusWorkerRequest);
+    }
+  }
+
+  private end(worker: Worker): void {
+    worker.terminate();
+    if (this.worker === worker) this.worker = null;
+  }
+}
