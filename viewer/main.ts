@@ -149,15 +149,58 @@ function showAssembly(result: ComponentAssembly, bone = -1, origin: Origin = 'us
   );
 }
 
-/** The components assembled over the files held, made when first needed and again after the files change. */
-function heldAssemblies(): ComponentAssembly[] {
+/**
+ * The records of the listed archives' skeletal data files, for the Assembly tab: a component's
+ * Skeletons may be anywhere in an archive, so they are read (in the background, giving way to a
+ * selection) when the tab first asks, and kept as the list of what they hold. Null until read.
+ */
+let archiveRecords: HeldFile[] | null = null;
+let readingArchiveRecords: Promise<void> | null = null;
+
+async function readArchiveRecords(): Promise<void> {
+  const held: HeldFile[] = [];
+  for (const archive of state.archives)
+    for (const item of archive.entries) {
+      if (!item.skeletal) continue;
+      const load = await background.giveWay(() => loads.load(archive, item.number));
+      for (const record of load.resources) {
+        // Taken as they are read: the cache may let a body go, the list keeps it.
+        const bytes = record.refused ? null : await loads.bytes(record);
+        if (bytes !== null) held.push({ id: record.id, name: record.name, bytes });
+      }
+    }
+  archiveRecords = held;
+  // More files are held for the reports: the Assembly tab is drawn again.
+  update({ revision: state.revision + 1, assemblies: null });
+}
+
+/**
+ * The components assembled over the files held (and the listed archives' records), made when first
+ * needed and again after the files change; null while the listed archives' records are being read.
+ */
+function heldAssemblies(): ComponentAssembly[] | null {
   if (state.assemblies === null) {
     const held: HeldFile[] = [];
     for (const e of state.entries) if (e.bytes !== null) held.push({ id: e.id, name: e.name, bytes: e.bytes });
+    if (state.archives.some((archive) => archive.entries.some((item) => item.skeletal))) {
+      if (archiveRecords === null) {
+        readingArchiveRecords ??= readArchiveRecords();
+        return null;
+      }
+      held.push(...archiveRecords);
+    }
     // A cache of what the files held give, not a change of what is shown: no panel is redrawn for it.
     state.assemblies = assembleHeldFiles(held, state.settings);
   }
   return state.assemblies;
+}
+
+/** The assemblies, once the listed archives' records are read (what a URL naming an assembled rig waits for). */
+async function assembliesRead(): Promise<ComponentAssembly[]> {
+  const now = heldAssemblies();
+  if (now !== null) return now;
+  await readingArchiveRecords;
+  return heldAssemblies() ?? [];
 }
 
 const { panels, files, scene, background } = createPanels(
@@ -193,7 +236,7 @@ async function applyUrl(): Promise<boolean> {
   const wanted = selectionOfHash(location.hash);
   if (wanted.assembly !== null) {
     if (state.assembly?.id !== wanted.assembly) {
-      const result = heldAssemblies().find((r) => r.component.id === wanted.assembly && r.assembly !== null);
+      const result = (await assembliesRead()).find((r) => r.component.id === wanted.assembly && r.assembly !== null);
       if (result === undefined) return false;
       showAssembly(result, wanted.bone, 'url');
     } else if (wanted.bone !== state.bone) update({ bone: boneIn(state, wanted.bone), span: -1 }, 'url');

@@ -38,8 +38,8 @@ export interface PanelActions {
   expandEntry(archive: ListedArchive, item: ListedArchiveEntry): void;
   showAssembly(result: ComponentAssembly): void;
   showTab(tab: Tab): void;
-  /** The components assembled over the files held (made once per revision of them). */
-  heldAssemblies(): ComponentAssembly[];
+  /** The components assembled over the files held (made once per revision of them); null while the listed archives' records are read. */
+  heldAssemblies(): ComponentAssembly[] | null;
 }
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -296,7 +296,13 @@ export function createPanels(
   const assembly = report('assembly', (s) => {
     const view = $('assembly-view');
     try {
-      renderAssemblies(view, actions.heldAssemblies(), nameOf(s), (result) => actions.showAssembly(result));
+      const results = actions.heldAssemblies();
+      if (results === null)
+        view.replaceChildren(
+          el('h1', '', 'Assembly of the components listed'),
+          el('p', 'empty-note', 'Reading the Skeleton and SkeletonComponent records of the archives listed…'),
+        );
+      else renderAssemblies(view, results, nameOf(s), (result) => actions.showAssembly(result));
     } catch (error) {
       view.replaceChildren(el('div', 'failure', `the assembly could not be made: ${(error as Error).message}`));
     }
