@@ -190,3 +190,42 @@ export function assembleJson(component: string): AssembleJson {
   );
   return JSON.parse(out.toString()) as AssembleJson;
 }
+
+/** A page of the viewer's size whose console errors and uncaught exceptions are pushed onto `errors`. */
+export async function watchedPage(browser: Browser, errors: string[]): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 950 } });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return page;
+}
+
+/** The `census` command's Markdown as the lines a reader sees: headings, paragraphs, list items, and table rows as cells joined by ` | `. */
+export function markdownLines(markdown: string): string[] {
+  const plain = (text: string): string => text.replace(/\\\|/g, '|').replace(/`/g, '').replace(/\*\*/g, '');
+  const lines: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if (line.trim() === '' || /^\|[-|]+\|$/.test(line)) continue;
+    if (line.startsWith('|')) {
+      const cells = line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((c) => plain(c.trim()));
+      lines.push(cells.join(' | '));
+    } else lines.push(plain(line.replace(/^#+ /, '').replace(/^- /, '')));
+  }
+  return lines;
+}
+
+/** The census tab's blocks as lines: headings and paragraphs, each list item, and table rows as cells joined by ` | `. */
+export function censusLines(page: Page): Promise<string[]> {
+  return page.$$eval('#census-view > *', (nodes) =>
+    nodes.flatMap((node) => {
+      const text = (n: Element): string => (n.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (node.tagName === 'UL') return [...node.children].map(text);
+      if (node.tagName === 'TABLE') return [...node.querySelectorAll('tr')].map((tr) => [...tr.children].map(text).join(' | '));
+      return [text(node)];
+    }),
+  );
+}

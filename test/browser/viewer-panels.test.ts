@@ -32,6 +32,7 @@ import {
   SKATER,
   startView,
   u32,
+  watchedPage,
 } from './harness.js';
 
 let server: ChildProcess;
@@ -40,14 +41,7 @@ let browser: Browser;
 let ids: Map<string, string>;
 const consoleErrors: string[] = [];
 
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 950 } });
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
-  return page;
-}
+const newPage = (): Promise<Page> => watchedPage(browser, consoleErrors);
 
 async function open(page: Page, at = url): Promise<void> {
   await page.goto(at);

@@ -18,7 +18,7 @@ import { bytesSource, openForge, readDataFile, type Forge } from '../../src/inde
 import { compressLzo1x } from '../../src/archive/lzo1x-compress.js';
 import { handArchive, type HandLayout } from '../archive/forge-hand.js';
 import { bikeEntry, BIKE, componentEntry, COMPONENT_BODY, filler, RIDER, riderEntry, SKATER } from '../archive/forge-fixtures.js';
-import { launchBrowser, ROOT, startView } from './harness.js';
+import { launchBrowser, ROOT, startView, watchedPage } from './harness.js';
 
 const LEFT_FORE_ARM = '0x89B93A80';
 /** The edit, in glTF space (y-up): LeftForeArm's node moved by this much. */
@@ -113,11 +113,7 @@ afterAll(async () => {
 });
 
 async function newPage(at = url): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 950 } });
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  const page = await watchedPage(browser, consoleErrors);
   await page.goto(at);
   await page.waitForSelector('body[data-ready="true"]');
   return page;

@@ -12,7 +12,18 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
-import { BIKE, launchBrowser, readSkeleton, RIDER, ROOT, sample, startView, type RunningView } from './harness.js';
+import {
+  BIKE,
+  censusLines,
+  launchBrowser,
+  markdownLines,
+  readSkeleton,
+  RIDER,
+  ROOT,
+  sample,
+  startView,
+  type RunningView,
+} from './harness.js';
 
 const SKELETON_CLASS = 0x24aecb7c;
 const MESH_CLASS = 0x415d9568;
@@ -310,32 +321,3 @@ describe('the viewer on an archive of 3,000 entries', () => {
     await page.close();
   }, 120_000);
 });
-
-/** The `census` command's Markdown as the lines a reader sees: headings, paragraphs, list items, and table rows as cells joined by ` | `. */
-function markdownLines(markdown: string): string[] {
-  const plain = (text: string): string => text.replace(/\\\|/g, '|').replace(/`/g, '').replace(/\*\*/g, '');
-  const lines: string[] = [];
-  for (const line of markdown.split('\n')) {
-    if (line.trim() === '' || /^\|[-|]+\|$/.test(line)) continue;
-    if (line.startsWith('|')) {
-      const cells = line
-        .slice(1, -1)
-        .split(/(?<!\\)\|/)
-        .map((c) => plain(c.trim()));
-      lines.push(cells.join(' | '));
-    } else lines.push(plain(line.replace(/^#+ /, '').replace(/^- /, '')));
-  }
-  return lines;
-}
-
-/** The census tab's blocks as lines: headings and paragraphs, each list item, and table rows as cells joined by ` | `. */
-function censusLines(page: Page): Promise<string[]> {
-  return page.$$eval('#census-view > *', (nodes) =>
-    nodes.flatMap((node) => {
-      const text = (n: Element): string => (n.textContent ?? '').replace(/\s+/g, ' ').trim();
-      if (node.tagName === 'UL') return [...node.children].map(text);
-      if (node.tagName === 'TABLE') return [...node.querySelectorAll('tr')].map((tr) => [...tr.children].map(text).join(' | '));
-      return [text(node)];
-    }),
-  );
-}

@@ -10,7 +10,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BIKE, drop, launchBrowser, readSkeleton, RIDER, ROOT, sample, SKATER, startView } from './harness.js';
+import {
+  BIKE,
+  censusLines,
+  drop,
+  launchBrowser,
+  markdownLines,
+  readSkeleton,
+  RIDER,
+  ROOT,
+  sample,
+  SKATER,
+  startView,
+  watchedPage,
+} from './harness.js';
 
 let server: ChildProcess;
 let url = '';
@@ -18,14 +31,7 @@ let browser: Browser;
 let ids: Map<string, string>;
 const consoleErrors: string[] = [];
 
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 950 } });
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
-  return page;
-}
+const newPage = (): Promise<Page> => watchedPage(browser, consoleErrors);
 
 beforeAll(async () => {
   ({ child: server, url, ids } = await startView());
@@ -157,35 +163,6 @@ describe('one update, the panels that depend on what changed', () => {
     await page.close();
   });
 });
-
-/** The `census` command's Markdown as the lines a reader sees: headings, paragraphs, list items, and table rows as cells joined by ` | `. */
-function markdownLines(markdown: string): string[] {
-  const plain = (text: string): string => text.replace(/\\\|/g, '|').replace(/`/g, '').replace(/\*\*/g, '');
-  const lines: string[] = [];
-  for (const line of markdown.split('\n')) {
-    if (line.trim() === '' || /^\|[-|]+\|$/.test(line)) continue;
-    if (line.startsWith('|')) {
-      const cells = line
-        .slice(1, -1)
-        .split(/(?<!\\)\|/)
-        .map((c) => plain(c.trim()));
-      lines.push(cells.join(' | '));
-    } else lines.push(plain(line.replace(/^#+ /, '').replace(/^- /, '')));
-  }
-  return lines;
-}
-
-/** The census tab's blocks as lines: headings and paragraphs, each list item, and table rows as cells joined by ` | `. */
-function censusLines(page: Page): Promise<string[]> {
-  return page.$$eval('#census-view > *', (nodes) =>
-    nodes.flatMap((node) => {
-      const text = (n: Element): string => (n.textContent ?? '').replace(/\s+/g, ' ').trim();
-      if (node.tagName === 'UL') return [...node.children].map(text);
-      if (node.tagName === 'TABLE') return [...node.querySelectorAll('tr')].map((tr) => [...tr.children].map(text).join(' | '));
-      return [text(node)];
-    }),
-  );
-}
 
 /** `census --markdown` (the built command) over `files`, named as given from `dir`, with the samples' names file; past its title and source line. */
 function commandLines(dir: string, files: readonly string[]): string[] {

@@ -38,6 +38,7 @@ import {
   sample,
   startView,
   u32,
+  watchedPage,
 } from './harness.js';
 
 let server: ChildProcess;
@@ -89,14 +90,8 @@ const scrollJumps = (page: Page): Promise<{ frames: number[]; last: string | nul
 // ---- the page -------------------------------------------------------------------------------------
 
 async function newPage(watchConsole = true): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 950 } });
-  if (watchConsole) {
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
-  }
-  return page;
+  // Errors an unwatched page logs are pushed where no test looks.
+  return watchedPage(browser, watchConsole ? consoleErrors : []);
 }
 
 async function open(page: Page, hash = ''): Promise<void> {
