@@ -9,7 +9,7 @@ import { UsageError } from './errors.js';
 import { ParseError } from '../io/errors.js';
 import { refusalReport } from '../io/address.js';
 import { archiveRefusalReport } from '../archive/forge-address.js';
-import { openArchiveFile } from './archive-file-source.js';
+import { openArchiveFile } from '../node/archive-file-source.js';
 import { fsReason } from './files.js';
 
 // Told by its magic, never only by extension: the node entry's test.

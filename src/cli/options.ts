@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { ANVILNEXT_READING_CHOICES } from '../formats/anvilnext/reading.js';
 import type { LayoutName } from '../formats/dialect.js';
 import { UsageError } from './errors.js';
-import { DEFAULT_MAX_SIZE } from './limits.js';
+import { DEFAULT_MAX_SIZE } from '../node/limits.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { FORGE_PROFILE_NAMES, TOC_RECORD_KINDS, type TocRecordKind } from '../archive/profile/names.js';
 

@@ -13,7 +13,7 @@ import { POSE_RECORD_BYTES, POSE_SCALE } from '../analysis/pose-array.js';
 import { REGISTER_BYTES } from '../analysis/skinning-palette.js';
 import { fsReason, specialKind } from './files.js';
 import { formatSize, headerOfBytes } from './input-file.js';
-import { DEFAULT_MAX_SIZE } from './limits.js';
+import { DEFAULT_MAX_SIZE } from '../node/limits.js';
 
 /** What a command writes at one path. */
 export type OutputKind =

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/io/errors.js';
 import { blobSource, bytesSource, type ArchiveSource } from '../../src/archive/source.js';
-import { openArchiveFile } from '../../src/cli/archive-file-source.js';
+import { openArchiveFile } from '../../src/node/archive-file-source.js';
 
 // 0, 1, …, 255, 0, 1, … : byte i is i & 0xff, so any range's expected content is known.
 const content = Uint8Array.from({ length: 1000 }, (_, i) => i & 0xff);

@@ -20,7 +20,7 @@ import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
 import { JSON_OUTPUT, OutputRefusal, refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
-import { offenderLine } from '../check-report.js';
+import { offenderLine } from '../../export/check-lines.js';
 
 /** The options of `census`, as commander parses them (declared in commands/census.ts). */
 export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues, ForgeProfileValues {

@@ -5,7 +5,7 @@ import { readForgeTables } from '../../archive/forge.js';
 import { toJsonText } from '../../export/json.js';
 import { ParseError } from '../../io/errors.js';
 import { forgeProbeReport, forgeProbeText } from '../../archive/forge-probe-report.js';
-import { openArchiveFile } from '../archive-file-source.js';
+import { openArchiveFile } from '../../node/archive-file-source.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { ArchiveRefusal, isForgeFile } from '../forge-archive.js';
 import { reportOpenFailure } from './forge.js';

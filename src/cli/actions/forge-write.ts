@@ -15,7 +15,7 @@ import { forgeProfileLabel } from '../../archive/forge-listing.js';
 import { addressFailure } from '../forge-resource.js';
 import { ForgeAddressError, locateForgeResource } from '../../archive/forge-address.js';
 import { formatAddress, refusalReport } from '../../io/address.js';
-import { DEFAULT_MAX_SIZE } from '../limits.js';
+import { DEFAULT_MAX_SIZE } from '../../node/limits.js';
 import { forgeOpenOptions } from '../options.js';
 import { Progress } from '../progress.js';
 import { ARCHIVE_OUTPUT, refuseUnsafeOutputs, writeStreamAtomic } from '../write-file.js';

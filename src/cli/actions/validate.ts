@@ -10,7 +10,7 @@ import { count, groupThousands } from '../../io/format.js';
 import type { ForgeProfileValues, ResourceOptionValues } from '../options.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
-import { checkFailureLines } from '../check-report.js';
+import { checkFailureLines } from '../../export/check-lines.js';
 import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
