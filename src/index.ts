@@ -325,6 +325,16 @@ export {
 } from './archive/forge.js';
 export { forgeSkeletalFiles, type ForgeSkeletalFile } from './archive/forge-records.js';
 export { forgeRecords, type ForgeRecordItem, type ForgeRecordsOptions } from './archive/forge-records.js';
+export {
+  browseForge,
+  keptRecordBody,
+  type ForgeBrowse,
+  type ForgeBrowseOptions,
+  type ForgeBrowsedRecord,
+  type ForgeEntryRecords,
+  type ForgeTableEntry,
+} from './archive/forge-browse.js';
+export { formatSize } from './io/format.js';
 export { ForgeClassRecords } from './archive/forge-class-records.js';
 export {
   archiveRefusalReport,

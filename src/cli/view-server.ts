@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import type { RefusalReport } from '../io/address.js';
+import type { ForgeEntryRecords, ForgeTableEntry } from '../archive/forge-browse.js';
 
 /** One file the viewer may open, listed by the server under an opaque id. */
 export interface ViewInput {
@@ -26,27 +27,10 @@ export interface ViewInput {
 }
 
 /** One entry of an archive's table, as the listing gives it. */
-export interface ViewArchiveEntry {
-  /** Its number in the archive's entry list. */
-  number: number;
-  name: string;
-  /** The class hash the index gives it (its first resource's). */
-  type: number;
-  /** Its data file's size in the archive. */
-  size: number;
-  /** Whether `view` reads its data file for skeletal records (typed Skeleton or SkeletonComponent, or every data file). */
-  skeletal: boolean;
-}
+export type ViewArchiveEntry = ForgeTableEntry;
 
 /** What reading one entry's data file gives: its skeletal records (with or without bytes), or why it gave none. */
-export interface ViewEntryRead {
-  records: { index: number; name: string; classHash: number; bytes: Uint8Array | null; note: string | null }[];
-  /** The data file's refusal (offset and path) or failure, else null. */
-  note: string | null;
-  refused: boolean;
-  /** The refusal as the census reports it, when refused. */
-  refusal?: RefusalReport;
-}
+export type ViewEntryRead = ForgeEntryRecords;
 
 /**
  * An archive listed by its tables alone: the entries are sent at once, and an entry's data file is

@@ -69,3 +69,16 @@ export function describeValue(value: unknown, numberType: 'number' | 'bigint' = 
       return `a ${typeof value}`;
   }
 }
+
+/** `1.5 MiB`, `256 MiB`, `12 bytes`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}

@@ -50,18 +50,9 @@ export function kindFromName(path: string): ResourceKind | null {
   return null;
 }
 
-/** `1.5 MiB`, `256 MiB`, `12 bytes`. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
+// Sizes in words are the io layer's (the browser lists archives with them too).
+export { formatSize } from '../io/format.js';
+import { formatSize } from '../io/format.js';
 
 /** Why a header is not read as a resource: `not a Skeleton or SkeletonComponent (class at offset 8 is …)`, or the layout mismatch. */
 export function notAResource(head: Uint8Array, dialect?: LayoutName): string {

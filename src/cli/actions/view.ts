@@ -7,11 +7,10 @@ import { extname, join, relative, resolve } from 'node:path';
 import type { ForgeProfileValues, ResourceOptionValues } from '../options.js';
 import { UsageError } from '../errors.js';
 import { fsReason, walkInputs } from '../files.js';
-import { formatSize, readInputFile } from '../input-file.js';
+import { readInputFile } from '../input-file.js';
 import { isForgeHeader } from '../../archive/forge-select.js';
 import { forgeRecords } from '../../archive/forge-records.js';
-import { formatAddress, refusalReport } from '../../io/address.js';
-import { CLASS } from '../../formats/classes.js';
+import { formatAddress } from '../../io/address.js';
 import type { ParseError } from '../../io/errors.js';
 import { ArchiveRefusal, openForgeFile } from '../forge-archive.js';
 import { readNameListFile } from '../name-lists.js';
@@ -19,7 +18,7 @@ import { NAMES_ENV_VAR } from '../names-option.js';
 import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir, packageRoot } from '../paths.js';
 import { startViewServer, type AppFile, type ViewArchive, type ViewEntryRead, type ViewInput } from '../view-server.js';
-import { forgeEntriesToRead } from '../../archive/forge-select.js';
+import { browseForge, keptRecordBody } from '../../archive/forge-browse.js';
 import { delimiter } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -136,7 +135,7 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
           options.onArchiveProgress?.(archive, ++done, total);
           break;
         case 'record': {
-          const kept = keptBody(item.resource.classHash, item.resource.body, maxSize);
+          const kept = keptRecordBody(item.resource.classHash, item.resource.body, maxSize);
           const name = formatAddress(item.address);
           if (kept.bytes === null) inputs.push({ name, bytes: null, note: kept.note, archive });
           // Its place lets the page write the archive with it replaced.
@@ -154,19 +153,6 @@ async function archiveInputs(archive: string, shown: string, maxSize: number, op
     await opened.close();
   }
   return inputs;
-}
-
-/**
- * A record's body as kept: a copy (the body is a view of the whole data file, which is let go),
- * or none when it is larger than `maxSize`, the note saying so.
- */
-function keptBody(classHash: number, body: Uint8Array, maxSize: number): { bytes: Uint8Array; note: null } | { bytes: null; note: string } {
-  if (body.length <= maxSize) return { bytes: body.slice(), note: null };
-  const what = classHash >>> 0 === CLASS.Skeleton ? 'Skeleton' : 'SkeletonComponent';
-  return {
-    bytes: null,
-    note: `${what} record of ${formatSize(body.length)}, larger than the ${formatSize(maxSize)} limit; not kept (raise it with --max-size)`,
-  };
 }
 
 /** What `view` lists: loose files with their bytes, and archives by their tables alone. */
@@ -240,32 +226,10 @@ async function archiveTables(
     return { path: archive, name: shown, entries: [], refusals: [], note, readEntry: none };
   }
   closers.push(() => opened.close());
-  const forge = opened.forge;
-  const skeletal = new Set(forgeEntriesToRead(forge.entries, options.everyDataFile === true));
-  const byNumber = new Map(forge.entries.map((e) => [e.number, e]));
   return {
     path: archive,
     name: shown,
-    entries: forge.entries
-      .filter((e) => e.bookkeeping === null)
-      .map((e) => ({ number: e.number, name: e.name, type: e.resourceType >>> 0, size: e.size, skeletal: skeletal.has(e) })),
-    refusals: forge.refusals.map((r) => refusalReport(r.at({ file: shown, archive: true }))),
-    async readEntry(number) {
-      const entry = byNumber.get(number);
-      if (entry === undefined) throw new Error(`no entry ${number}`);
-      const read: ViewEntryRead = { records: [], note: null, refused: false };
-      for await (const item of forgeRecords(forge, { name: shown, entries: [entry] })) {
-        if (item.kind === 'record') {
-          const kept = keptBody(item.resource.classHash, item.resource.body, maxSize);
-          read.records.push({ index: item.index, name: formatAddress(item.address), classHash: item.resource.classHash >>> 0, ...kept });
-        } else if (item.kind === 'refusal') {
-          read.note = `refused at ${item.refusal.message}`;
-          read.refused = true;
-          read.refusal = refusalReport(item.refusal);
-        } else if (item.kind === 'failed') read.note = `cannot read the archive: ${fsReason(item.error)}`;
-      }
-      return read;
-    },
+    ...browseForge(opened.forge, { name: shown, everyDataFile: options.everyDataFile, maxSize, failureReason: fsReason }),
   };
 }
 
