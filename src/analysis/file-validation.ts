@@ -14,7 +14,7 @@ import { forgeRecords } from '../archive/forge-records.js';
 import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import { classifyHeader, type HeaderClass } from '../formats/resource.js';
-import { formatAddress } from '../io/address.js';
+import { formatAddress, refusalReport } from '../io/address.js';
 import type { ParseError } from '../io/errors.js';
 import { formatOffset, plural } from '../io/format.js';
 import type { NameDictionary } from '../names/dictionary.js';
@@ -134,7 +134,7 @@ export function validateResourceRecord(
 
 /** A refusal of the archive's tables or of one of its data files as a verdict, named `file`. */
 export function refusedValidation(file: string, error: ParseError): FileValidation {
-  return { file, status: 'refused', error: { ...error.toJSON(), message: `refused at ${error.message}` } };
+  return { file, status: 'refused', error: refusalReport(error) };
 }
 
 /** Which of an archive's data files {@link validateForgeRecords} reads, and the name its addresses start with. */

@@ -87,9 +87,9 @@ export function browseForge(forge: Forge, options: ForgeBrowseOptions): ForgeBro
           const kept = keptRecordBody(item.resource.classHash, item.resource.body, options.maxSize);
           read.records.push({ index: item.index, name: formatAddress(item.address), classHash: item.resource.classHash >>> 0, ...kept });
         } else if (item.kind === 'refusal') {
-          read.note = `refused at ${item.refusal.message}`;
-          read.refused = true;
           read.refusal = refusalReport(item.refusal);
+          read.note = read.refusal.message;
+          read.refused = true;
         } else if (item.kind === 'failed') read.note = `cannot read the archive: ${reason(item.error)}`;
       }
       return read;

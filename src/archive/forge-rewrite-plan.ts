@@ -4,6 +4,7 @@
  * data files whole; and the checks that it may go there. Browser-safe.
  */
 import { ParseError } from '../io/errors.js';
+import { refusalReport } from '../io/address.js';
 import { hex } from '../io/format.js';
 import { readResource, resourceIdentities } from '../formats/resource.js';
 import { Chunk } from './forge-chunk.js';
@@ -101,7 +102,7 @@ export async function planReplacements(forge: Forge, replacements: readonly Reso
           file = await read(entry);
         } catch (error) {
           if (!(error instanceof ParseError)) throw error;
-          unread.push(`entry ${entry.number}: refused at ${error.message}`);
+          unread.push(`entry ${entry.number}: ${refusalReport(error).message}`);
           return;
         }
         file.resources.forEach((r, index) => {
