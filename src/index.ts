@@ -306,10 +306,18 @@ export {
   checkManifest,
   FORGE_MANIFEST_FILE,
   packArchive,
+  packArchiveWrites,
   type ForgeManifest,
   type ManifestEntry,
   type ManifestResource,
 } from './archive/forge-pack.js';
+export {
+  assembleWrites,
+  forgeWrites,
+  type ForgeLazyEntry,
+  type ForgeStreamWriterOptions,
+  type ForgeWrite,
+} from './archive/forge-writer.js';
 export {
   openForge,
   readDataFile,

@@ -8,7 +8,14 @@
 import { hex } from '../io/format.js';
 import type { ForgeDataFile } from './forge-data-file.js';
 import type { Forge, ForgeEntry } from './forge.js';
-import { writeForge, type ForgeWriterEntry } from './forge-writer.js';
+import {
+  assembleWrites,
+  forgeWrites,
+  writeForgeDataFile,
+  type ForgeLazyEntry,
+  type ForgeWrite,
+  type ForgeWriterResource,
+} from './forge-writer.js';
 import { compressLzo1xBlock } from './lzo1x-compress.js';
 import type { RecordSubHeader, TocRecordKind } from './profile/framing.js';
 import { forgeProfileByName, type ForgeProfileName } from './profile/profiles.js';
@@ -155,18 +162,36 @@ export function checkManifest(value: unknown): ForgeManifest {
 export function packArchive(
   manifest: ForgeManifest,
   bodyOf: (entry: ManifestEntry, resource: ManifestResource) => Uint8Array,
-  rawOf: (entry: ManifestEntry) => Uint8Array = () => {
-    throw new Error('no raw data files');
-  },
+  rawOf: (entry: ManifestEntry) => Uint8Array = noRawDataFiles,
 ): Uint8Array {
+  return assembleWrites(packArchiveWrites(manifest, bodyOf, rawOf));
+}
+
+function noRawDataFiles(): never {
+  throw new Error('no raw data files');
+}
+
+/**
+ * The archive a manifest describes as writes at offsets ({@link forgeWrites}): each entry's bodies
+ * asked of `bodyOf` (or its raw data file of `rawOf`) only when its data file is made, so a large
+ * archive is packed one data file at a time, never whole in memory. Returns the archive's size.
+ */
+export function packArchiveWrites(
+  manifest: ForgeManifest,
+  bodyOf: (entry: ManifestEntry, resource: ManifestResource) => Uint8Array,
+  rawOf: (entry: ManifestEntry) => Uint8Array = noRawDataFiles,
+): Generator<ForgeWrite, number, undefined> {
   const profile = forgeProfileByName(manifest.profile)!;
-  const entries: ForgeWriterEntry[] = manifest.entries.map((e) => ({
-    id: BigInt(e.id),
-    name: e.name,
-    resourceType: Number.parseInt(e.type, 16),
-    timestamp: e.timestamp,
-    ...(e.raw === undefined ? {} : { raw: rawOf(e) }),
-    resources: e.resources.map((r) => {
+  const framing = {
+    version: manifest.version,
+    tocRecord: manifest.tocRecord,
+    setVersion: manifest.framing.setVersion,
+    method: manifest.framing.method,
+    blockSize: manifest.framing.blockSize,
+    compress: manifest.framing.compression === 'LZO1X' ? compressLzo1xBlock : undefined,
+  };
+  const resourcesOf = (e: ManifestEntry): ForgeWriterResource[] =>
+    e.resources.map((r) => {
       const subHeader: RecordSubHeader =
         r.subHeader === null
           ? { flag: 0, extra: null }
@@ -179,17 +204,13 @@ export function packArchive(
         subHeader,
         tocRest: r.tocRest ?? undefined,
       };
-    }),
+    });
+  const entries: ForgeLazyEntry[] = manifest.entries.map((e) => ({
+    id: BigInt(e.id),
+    name: e.name,
+    resourceType: Number.parseInt(e.type, 16),
+    timestamp: e.timestamp,
+    dataFile: () => (e.raw === undefined ? writeForgeDataFile({ resources: resourcesOf(e) }, profile, framing) : rawOf(e)),
   }));
-  return writeForge({
-    profile,
-    version: manifest.version,
-    entries,
-    maxEntriesPerBlock: manifest.maxEntriesPerBlock,
-    tocRecord: manifest.tocRecord,
-    setVersion: manifest.framing.setVersion,
-    method: manifest.framing.method,
-    blockSize: manifest.framing.blockSize,
-    compress: manifest.framing.compression === 'LZO1X' ? compressLzo1xBlock : undefined,
-  });
+  return forgeWrites({ profile, ...framing, entries, maxEntriesPerBlock: manifest.maxEntriesPerBlock });
 }

@@ -186,7 +186,7 @@ function emptyPreamble(profile: ForgeProfile): unknown {
 }
 
 /** The 440-byte FILEDATA header of versions 25 and 26, for a data file of `size` bytes. */
-function fileDataHeaderBytes(entry: ForgeWriterEntry, size: number): Uint8Array {
+function fileDataHeaderBytes(entry: Pick<ForgeWriterEntry, 'id' | 'name' | 'timestamp'>, size: number): Uint8Array {
   const tables = forgeTables(25);
   const name = new Uint8Array(128);
   name.set(new TextEncoder().encode(entry.name).subarray(0, 127));
@@ -206,16 +206,40 @@ function fileDataHeaderBytes(entry: ForgeWriterEntry, size: number): Uint8Array 
 /** Where WildlandsToolkit's writer puts the data header (its header size), and the words it writes after the 21-byte header. */
 const DATA_HEADER_OFFSET = 1050;
 
-/** A whole archive in the profile's framing. Throws an Error (EncodeError) for a value a field cannot hold. */
-export function writeForge(options: ForgeWriterOptions): Uint8Array {
-  const profile = writerProfile(options);
+/** An entry to write with its data file made only when the writer reaches it, so one data file is in memory at a time. */
+export interface ForgeLazyEntry {
+  id: bigint;
+  name: string;
+  resourceType: number;
+  timestamp?: number;
+  /** The data file's bytes (those its index size counts), asked for once, in entry order. */
+  dataFile(): Uint8Array;
+}
+
+/** One write of an archive: `bytes` at `offset`. */
+export interface ForgeWrite {
+  offset: number;
+  bytes: Uint8Array;
+}
+
+/** How to write an archive whose data files are made one at a time. */
+export type ForgeStreamWriterOptions = Omit<ForgeWriterOptions, 'entries'> & { entries: readonly ForgeLazyEntry[] };
+
+/**
+ * A whole archive as writes at offsets: each data file as soon as it is made (in entry order, at
+ * increasing offsets after the tables' room), then the header, the data header and the index
+ * blocks with their tables at the start, and last the end padding. Returns the archive's size.
+ * The tables' room depends on the entry count alone, so no data file is held back. Throws an
+ * Error (EncodeError) for a value a field cannot hold.
+ */
+export function* forgeWrites(options: ForgeStreamWriterOptions): Generator<ForgeWrite, number, undefined> {
   const { version, entries } = options;
   const tables = forgeTables(version);
   const perBlock = options.maxEntriesPerBlock ?? 5000;
   const indexBytes = tables.indexEntry.fixedSize!;
   const nameBytes = tables.nameEntry.fixedSize!;
   const fileDataBytes = tables.fileDataHeader?.fixedSize ?? 0;
-  const groups: ForgeWriterEntry[][] = [];
+  const groups: ForgeLazyEntry[][] = [];
   for (let i = 0; i < entries.length; i += perBlock) groups.push(entries.slice(i, i + perBlock));
   const d = DATA_HEADER_OFFSET;
   const blockOffsets: number[] = [];
@@ -225,45 +249,50 @@ export function writeForge(options: ForgeWriterOptions): Uint8Array {
     at += INDEX_BLOCK_BYTES + group.length * (indexBytes + nameBytes);
   }
   const align = options.align ?? 1;
-  const files = entries.map((e) => e.raw ?? writeForgeDataFile(e, profile, options));
   const fileOffsets: number[] = [];
-  for (const f of files) {
+  const fileSizes: number[] = [];
+  for (const e of entries) {
+    const file = e.dataFile();
     at = Math.ceil(at / align) * align;
     fileOffsets.push(at);
-    at += fileDataBytes + f.length;
+    fileSizes.push(file.length);
+    if (fileDataBytes > 0) yield { offset: at, bytes: fileDataHeaderBytes(e, file.length) };
+    yield { offset: at + fileDataBytes, bytes: file };
+    at += fileDataBytes + file.length;
   }
   const endAlign = options.endAlign ?? 0x8000;
   const total = Math.ceil(at / endAlign) * endAlign;
-  const out = new Uint8Array(total);
-  const put = (offset: number, bytes: Uint8Array): void => out.set(bytes, offset);
 
-  put(0, encode(forgeHeader, { version, dataHeaderOffset: d }));
+  const head = new Uint8Array(d);
+  head.set(encode(forgeHeader, { version, dataHeaderOffset: d }));
   // WildlandsToolkit's writer: an i64 16 and a byte 1 after the header.
-  new DataView(out.buffer).setBigInt64(0x15, 16n, true);
-  out[0x1d] = 1;
+  new DataView(head.buffer).setBigInt64(0x15, 16n, true);
+  head[0x1d] = 1;
+  yield { offset: 0, bytes: head };
   const unknown = new Uint8Array(tables.dataHeader.fields[1]!.codec.fixedSize!);
   if (version >= 27) {
     // WildlandsToolkit writes 2 at +4 and −1 at +20.
     unknown[0] = 2;
     unknown.fill(0xff, 16, 24);
   }
-  put(
-    d,
-    encode(tables.dataHeader, {
+  yield {
+    offset: d,
+    bytes: encode(tables.dataHeader, {
       entryCount: entries.length,
       unknown,
       maxEntriesPerBlock: perBlock,
       indexBlockCount: groups.length,
       firstIndexBlock: blockOffsets[0] ?? -1,
     }),
-  );
+  };
   let number = 0;
-  groups.forEach((group, b) => {
+  for (const [b, group] of groups.entries()) {
     const f = blockOffsets[b]!;
     const table = f + INDEX_BLOCK_BYTES;
     const names = table + group.length * indexBytes;
-    put(
-      f,
+    // The block, its index table and its name table are contiguous: one write.
+    const block = new Uint8Array(INDEX_BLOCK_BYTES + group.length * (indexBytes + nameBytes));
+    block.set(
       encode(indexBlock, {
         entryCount: group.length,
         unknown4: Uint8Array.of(2, 0, 0, 0),
@@ -277,8 +306,11 @@ export function writeForge(options: ForgeWriterOptions): Uint8Array {
     );
     group.forEach((e, k) => {
       const i = number + k;
-      const size = files[i]!.length;
-      put(table + k * indexBytes, encode(tables.indexEntry, { offset: fileOffsets[i]!, id: tables.wideIds ? e.id : Number(e.id), size }));
+      const size = fileSizes[i]!;
+      block.set(
+        encode(tables.indexEntry, { offset: fileOffsets[i]!, id: tables.wideIds ? e.id : Number(e.id), size }),
+        table - f + k * indexBytes,
+      );
       const name = new Uint8Array(128);
       name.set(new TextEncoder().encode(e.name).subarray(0, 127));
       const tail = new Uint8Array(nameBytes - 172);
@@ -287,8 +319,7 @@ export function writeForge(options: ForgeWriterOptions): Uint8Array {
         tail[0] = 4;
         tail[12] = 4;
       }
-      put(
-        names + k * nameBytes,
+      block.set(
         encode(tables.nameEntry, {
           size,
           umacHash: 0n,
@@ -303,11 +334,36 @@ export function writeForge(options: ForgeWriterOptions): Uint8Array {
           name,
           tail,
         }),
+        names - f + k * nameBytes,
       );
-      if (fileDataBytes > 0) put(fileOffsets[i]!, fileDataHeaderBytes(e, size));
-      put(fileOffsets[i]! + fileDataBytes, files[i]!);
     });
+    yield { offset: f, bytes: block };
     number += group.length;
-  });
+  }
+  if (total > at) yield { offset: at, bytes: new Uint8Array(total - at) };
+  return total;
+}
+
+/** Every write of `writes` placed in one array of the archive's size (what the generator returns). */
+export function assembleWrites(writes: Generator<ForgeWrite, number, undefined>): Uint8Array {
+  const parts: ForgeWrite[] = [];
+  let step = writes.next();
+  while (step.done !== true) {
+    parts.push(step.value);
+    step = writes.next();
+  }
+  const out = new Uint8Array(step.value);
+  for (const part of parts) out.set(part.bytes, part.offset);
   return out;
+}
+
+/** A whole archive in the profile's framing. Throws an Error (EncodeError) for a value a field cannot hold. */
+export function writeForge(options: ForgeWriterOptions): Uint8Array {
+  const profile = writerProfile(options);
+  return assembleWrites(
+    forgeWrites({
+      ...options,
+      entries: options.entries.map((e) => ({ ...e, dataFile: () => e.raw ?? writeForgeDataFile(e, profile, options) })),
+    }),
+  );
 }
