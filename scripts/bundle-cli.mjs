@@ -8,6 +8,9 @@
 //   dist/node/census-worker.js the census's worker thread (loose files and archives' data files alike),
 //                             replacing tsc's module of the same name, so a worker starts as fast
 //   dist/cli/errors.js        the one module cli.js and the actions share, so `instanceof UsageError` holds
+//   dist/cli/commander.js     commander, bundled into one ES module that cli.js and the actions share:
+//                             its package's CommonJS files, loaded through the ES module loader, cost
+//                             several times what this one file does at every start
 import { readdirSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -51,6 +54,18 @@ function linkTo(from, files) {
 }
 
 const errors = { 'src/cli/errors.ts': 'dist/cli/errors.js' };
+const COMMANDER = 'dist/cli/commander.js';
+
+/** Imports of `commander` become imports of the one bundled copy (`from`: the folder of the bundles built). */
+function sharedCommander(from) {
+  const path = relative(from, COMMANDER).replaceAll('\\', '/');
+  return {
+    name: 'shared-commander',
+    setup(b) {
+      b.onResolve({ filter: /^commander$/ }, () => ({ path: path.startsWith('.') ? path : `./${path}`, external: true }));
+    },
+  };
+}
 
 await Promise.all([
   build({
@@ -58,6 +73,7 @@ await Promise.all([
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/cli.js',
     plugins: [
+      sharedCommander('dist'),
       linkTo('dist', { ...errors, ...Object.fromEntries(ACTIONS.map((a) => [`src/cli/actions/${a}.ts`, `dist/cli/actions/${a}.js`])) }),
     ],
   }),
@@ -66,7 +82,16 @@ await Promise.all([
     entryPoints: ['src/cli/errors.ts', ...ACTIONS.map((a) => `src/cli/actions/${a}.ts`)],
     outdir: 'dist/cli',
     outbase: 'src/cli',
-    plugins: [linkTo('dist/cli/actions', errors)],
+    plugins: [sharedCommander('dist/cli/actions'), linkTo('dist/cli/actions', errors)],
+  }),
+  build({
+    ...common,
+    // Every name the CLI imports from commander.
+    stdin: { contents: "export { Command, CommanderError, Option } from 'commander';", resolveDir: '.', sourcefile: 'commander.js' },
+    outfile: COMMANDER,
+    packages: undefined,
+    // commander's CommonJS files require node's built-in modules.
+    banner: { js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" },
   }),
   build({ ...common, entryPoints: ['src/node/census-worker.ts'], outfile: 'dist/node/census-worker.js' }),
 ]);

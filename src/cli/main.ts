@@ -15,29 +15,55 @@ import { registerViewCommand } from './commands/view.js';
 import { EXIT_FAILED, EXIT_USAGE, RefusedInputError, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
 
-export function buildProgram(): Command {
+/** Each top-level command's name, with the function that registers it (one registers a group of several). */
+const COMMANDS: readonly (readonly [name: string, register: (program: Command) => void])[] = [
+  ['census', registerCensusCommand],
+  ['inspect', registerInspectCommand],
+  ['validate', registerValidateCommand],
+  ['probe', registerProbeCommand],
+  ['sample', registerSampleCommand],
+  ['hash', registerNameCommands],
+  ['unhash', registerNameCommands],
+  ['crack', registerNameCommands],
+  ['export', registerExportCommand],
+  ['import', registerImportCommand],
+  ['pose', registerPoseCommands],
+  ['skin', registerSkinCommands],
+  ['assemble', registerAssembleCommand],
+  ['forge', registerForgeCommands],
+  ['view', registerViewCommand],
+];
+
+/**
+ * The command line's program. Given the arguments, and when they name a command and ask for no
+ * version, only that command is registered (its group, where one function registers several): the
+ * others' options and help cost a start as much as a census of an empty folder does. Its help,
+ * options and errors are the full program's (a test holds them equal).
+ */
+export function buildProgram(argv?: readonly string[]): Command {
   const program = new Command();
-  program
-    .name('anvil-skel')
-    .description('Read, check and export Anvil/Scimitar Skeleton resources, byte for byte.')
-    .version(packageVersion(), '-V, --version', 'print the version')
-    .option('--debug', 'print stack traces of unexpected errors')
-    .showHelpAfterError()
-    .exitOverride();
-  registerCensusCommand(program);
-  registerInspectCommand(program);
-  registerValidateCommand(program);
-  registerProbeCommand(program);
-  registerSampleCommand(program);
-  registerNameCommands(program);
-  registerExportCommand(program);
-  registerImportCommand(program);
-  registerPoseCommands(program);
-  registerSkinCommands(program);
-  registerAssembleCommand(program);
-  registerForgeCommands(program);
-  registerViewCommand(program);
+  const only = argv === undefined ? undefined : commandNamed(argv);
+  program.name('anvil-skel').description('Read, check and export Anvil/Scimitar Skeleton resources, byte for byte.');
+  if (only === undefined) program.version(packageVersion(), '-V, --version', 'print the version');
+  program.option('--debug', 'print stack traces of unexpected errors').showHelpAfterError().exitOverride();
+  const registered = new Set<(program: Command) => void>();
+  for (const [name, register] of COMMANDS) {
+    if ((only !== undefined && name !== only) || registered.has(register)) continue;
+    registered.add(register);
+    register(program);
+  }
   return program;
+}
+
+/**
+ * The command the arguments run, when their first word names one and they ask for no version
+ * (`-V` is the program's option only); undefined otherwise (no command, `help`, a misspelling).
+ */
+function commandNamed(argv: readonly string[]): string | undefined {
+  if (argv.some((arg) => arg === '-V' || arg === '--version')) return undefined;
+  // --debug is the program's one option before a command, and it takes no value.
+  const first = argv.find((arg) => arg !== '--debug');
+  return COMMANDS.some(([name]) => name === first) ? first : undefined;
 }
 
 /** Runs one command line and returns its exit status (commands report failure through process.exitCode). */
@@ -77,7 +103,7 @@ function jsonError(argv: readonly string[], kind: 'usage' | 'failed' | 'refused'
 }
 
 async function run(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

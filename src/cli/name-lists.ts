@@ -1,7 +1,7 @@
 /** Reading the name lists of `--names` and `ANVIL_SKEL_NAMES` (see names-option.ts) into a dictionary. */
 import { readFile } from 'node:fs/promises';
 import { delimiter } from 'node:path';
-import { builtInNames, NameDictionary } from '../names/dictionary.js';
+import { newBuiltInDictionary, type NameDictionary } from '../names/dictionary.js';
 import { parseNameList } from '../names/name-list.js';
 import { isForgeHeader } from '../archive/forge-select.js';
 import { classifyHeader, HEADER_BYTES } from '../formats/resource.js';
@@ -55,7 +55,7 @@ export function nameListFiles(files: readonly string[] = [], env: NodeJS.Process
  * shared one would hash every built-in name twice at each start.
  */
 export async function loadNameDictionary(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<NameDictionary> {
-  const dictionary = new NameDictionary(builtInNames());
+  const dictionary = newBuiltInDictionary();
   const fromEnv = nameListFiles([], env);
   for (const file of fromEnv) dictionary.add(await readNameListFile(file, `names file (from ${NAMES_ENV_VAR})`));
   for (const file of files) dictionary.add(await readNameListFile(file, 'names file'));

@@ -28,6 +28,12 @@ export const CLASS_NAMES: readonly string[] = CLASS_LIST.classes;
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /**
+ * Stands for the built-in names among a dictionary's pending lists ({@link newBuiltInDictionary}):
+ * they are listed (tens of thousands of names, some milliseconds) at its first look-up only.
+ */
+const BUILT_IN_NAMES_LATER: readonly string[] = Object.freeze([]);
+
+/**
  * Names indexed by CRC-32; one hash can carry several names (collisions, or a list's duplicates). No method throws.
  */
 export class NameDictionary {
@@ -56,6 +62,7 @@ export class NameDictionary {
   }
 
   private index(names: Iterable<string>): void {
+    if (names === BUILT_IN_NAMES_LATER) names = builtInNames();
     for (const name of names) {
       if (this.known.has(name)) continue;
       this.known.add(name);
@@ -287,8 +294,17 @@ export function builtInNames(): readonly string[] {
  * additions must not be seen by other callers. Never throws.
  */
 export function builtInDictionary(): NameDictionary {
-  builtIn ??= new NameDictionary(builtInNames());
+  builtIn ??= newBuiltInDictionary();
   return builtIn;
+}
+
+/**
+ * A new dictionary of the built-in names, its own to add to, that lists and hashes them at its
+ * first look-up only: a command that resolves no hash (a census of an empty folder) never builds
+ * them. Never throws.
+ */
+export function newBuiltInDictionary(): NameDictionary {
+  return new NameDictionary(BUILT_IN_NAMES_LATER);
 }
 
 /**

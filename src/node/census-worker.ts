@@ -8,7 +8,7 @@ import { isMainThread, parentPort, workerData, type MessagePort } from 'node:wor
 import { CensusAccumulator } from '../analysis/census.js';
 import { censusArchiveEntries } from '../analysis/census/archive.js';
 import { forgeReading } from '../archive/forge-open.js';
-import { builtInNames, NameDictionary } from '../names/dictionary.js';
+import { newBuiltInDictionary } from '../names/dictionary.js';
 import { openArchiveFile, type ArchiveFileSource } from './archive-file-source.js';
 import { addPaths } from './census-files.js';
 import type { CensusReply, CensusRequest, CensusWork, CensusWorkDone, CensusWorkerData } from './census-pool.js';
@@ -22,7 +22,7 @@ function serve(port: MessagePort, data: CensusWorkerData): void {
   const census = new CensusAccumulator({
     dialect: data.dialect,
     reading: data.reading,
-    names: new NameDictionary(builtInNames()).add(data.names),
+    names: newBuiltInDictionary().add(data.names),
   });
   let open: { path: string; source: ArchiveFileSource } | null = null;
   const count = async (work: CensusWork): Promise<CensusWorkDone> => {

@@ -21,7 +21,7 @@ import type { ForgeEntry } from '../archive/forge.js';
 import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
 import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
-import { builtInNames, NameDictionary } from '../names/dictionary.js';
+import { newBuiltInDictionary } from '../names/dictionary.js';
 import { openArchiveFile, type ArchiveFileSource } from './archive-file-source.js';
 import { addPaths } from './census-files.js';
 import { CensusPool, defaultCensusJobs, nextTurn, type CensusJob } from './census-pool.js';
@@ -124,7 +124,7 @@ export async function runCensus(paths: readonly string[], options: RunCensusOpti
   const census = new CensusAccumulator({
     dialect: options.dialect,
     reading: options.reading,
-    names: new NameDictionary(builtInNames()).add(names),
+    names: newBuiltInDictionary().add(names),
   });
   for (const problem of walk.problems) {
     if (problem.failed) census.addUnreadable(problem.path, problem.reason);

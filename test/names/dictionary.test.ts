@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/names/crc32.js';
-import { CLASS_NAMES, NameDictionary, builtInDictionary, builtInNames, classDictionary } from '../../src/names/dictionary.js';
+import {
+  CLASS_NAMES,
+  NameDictionary,
+  builtInDictionary,
+  builtInNames,
+  classDictionary,
+  newBuiltInDictionary,
+} from '../../src/names/dictionary.js';
 
 /** Published class hashes of the format, as the issue lists them. */
 const CLASS_HASHES: Record<string, number> = {
@@ -156,5 +163,18 @@ describe('a dictionary indexed on first use', () => {
     expect(dictionary.lookup(crc32('Head'))).toEqual(['Head']);
     expect(dictionary.has('Neck')).toBe(false);
     expect(dictionary.copy().size).toBe(3);
+  });
+
+  it('of the built-in names, listed at the first look-up, holds them first, then what was added', () => {
+    const dictionary = newBuiltInDictionary().add(['AddedOne', 'Hips', 'AddedTwo']);
+    const names = [...dictionary.names()];
+    expect(names.slice(0, builtInNames().length)).toEqual([...builtInNames()]);
+    expect(builtInNames()).toContain('Hips'); // a duplicate of a built-in name is not added again
+    expect(names.slice(builtInNames().length)).toEqual(['AddedOne', 'AddedTwo']);
+    expect(dictionary.resolve(crc32('AddedTwo'))).toBe('AddedTwo');
+    expect(dictionary.resolve(crc32('LeftForeArm'))).toBe('LeftForeArm');
+    // Its own: the shared built-in dictionary does not see the additions.
+    expect(builtInDictionary().has('AddedOne')).toBe(false);
+    expect(newBuiltInDictionary().size).toBe(builtInDictionary().size);
   });
 });

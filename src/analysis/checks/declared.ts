@@ -124,9 +124,25 @@ function declaredCheck(id: string, title: string, statement: string, confidence:
   return check;
 }
 
-/** The first bone whose field misses its declared value, or −1. */
+/**
+ * The first bone whose field misses its declared value, or −1: `holds` restated inline for the two
+ * expectations every bone carries (a value, a null pointer), so the scan calls nothing per bone.
+ */
 function firstOffender(bones: readonly Record<string, unknown>[], f: DeclaredField): number {
   const name = f.name;
+  const expect = f.expect;
+  if ('equals' in expect) {
+    const expected = expect.equals;
+    for (let index = 0; index < bones.length; index++) if (bones[index]?.[name] !== expected) return index;
+    return -1;
+  }
+  if ('pointer' in expect) {
+    for (let index = 0; index < bones.length; index++) {
+      const value = bones[index]?.[name];
+      if (typeof value !== 'object' || value === null || (value as { kind?: unknown }).kind !== 'null') return index;
+    }
+    return -1;
+  }
   for (let index = 0; index < bones.length; index++) if (!f.holds(bones[index]?.[name])) return index;
   return -1;
 }

@@ -5,7 +5,7 @@
  */
 import { ANVILNEXT_RECORD_CHECKS } from './anvilnext-record.js';
 import { DECLARED_CHECKS } from './declared.js';
-import { findLayout } from '../../formats/registry.js';
+import { defaultLayouts, findLayout, type LayoutSet } from '../../formats/registry.js';
 import { descendantCount } from './descendant-count.js';
 import { globalComposition } from './global-composition.js';
 import { mirrorCounterpart } from './mirror-counterpart.js';
@@ -81,14 +81,63 @@ export function runChecks(subject: CheckSubject, options: RunChecksOptions = {})
       throw new RangeError(`unknown check id(s): ${unknown.join(', ')}; known: ${CHECKS.map((c) => c.id).join(', ')}`);
     }
   }
-  const selected = only === undefined ? CHECKS : CHECKS.filter((check) => only.includes(check.id));
   const held = onePassHeld(subject);
+  if (only === undefined) return runPlanned(subject, held);
+  const selected = CHECKS.filter((check) => only.includes(check.id));
   const results = new Array<CheckResult>(selected.length);
   for (let i = 0; i < selected.length; i++) {
     const check = selected[i]!;
     const bit = ONE_PASS_BIT.get(check) ?? 0;
     results[i] =
       (held & bit) !== 0 && checkAppliesTo(check, subject.skeleton.dialect) ? heldResult(check, subject) : runOne(check, subject);
+  }
+  return results;
+}
+
+/** What runChecks works out per check for a layout: whether it applies, its confidence there, its one-pass bit. */
+interface PlannedCheck {
+  check: Check;
+  applies: boolean;
+  confidence: Check['confidence'];
+  bit: number;
+}
+
+/**
+ * Every check's plan per layout name, for each set of registered layouts (registering one makes a
+ * new set, and a declared check's layouts are read from the registry): the census asks the same
+ * questions of every Skeleton of a layout.
+ */
+const PLANS = new WeakMap<LayoutSet, Map<string, PlannedCheck[]>>();
+
+function planFor(dialect: string): PlannedCheck[] {
+  const set = defaultLayouts();
+  let byDialect = PLANS.get(set);
+  if (byDialect === undefined) PLANS.set(set, (byDialect = new Map()));
+  let plan = byDialect.get(dialect);
+  if (plan === undefined) {
+    plan = CHECKS.map((check) => ({
+      check,
+      applies: checkAppliesTo(check, dialect),
+      confidence: confidenceFor(check, dialect),
+      bit: ONE_PASS_BIT.get(check) ?? 0,
+    }));
+    byDialect.set(dialect, plan);
+  }
+  return plan;
+}
+
+/** Every check on the subject, through the layout's plan: what runOne and heldResult give, without asking the registry again. */
+function runPlanned(subject: CheckSubject, held: number): CheckResult[] {
+  const plan = planFor(subject.skeleton.dialect);
+  const quiet = subject.summaries === false;
+  const results = new Array<CheckResult>(plan.length);
+  for (let i = 0; i < plan.length; i++) {
+    const { check, applies, confidence, bit } = plan[i]!;
+    if (!applies) {
+      results[i] = quiet ? { id: check.id, confidence, status: 'not-applicable', offenders: [], offenderCount: 0 } : runOne(check, subject);
+    } else if ((held & bit) !== 0) {
+      results[i] = { id: check.id, confidence, status: 'held', offenders: [], offenderCount: 0 };
+    } else results[i] = runApplicable(check, subject);
   }
   return results;
 }
@@ -131,6 +180,12 @@ function runOne(check: Check, subject: CheckSubject): CheckResult {
       check.dialects.length > 0 ? `applies to ${check.dialects.join(', ')} only` : `does not apply to ${dialect}`,
     );
   }
+  return runApplicable(check, subject);
+}
+
+/** A check that applies, run; one that throws is reported as failed. */
+function runApplicable(check: Check, subject: CheckSubject): CheckResult {
+  const dialect = subject.skeleton.dialect;
   try {
     return check.run(subject);
   } catch (error) {

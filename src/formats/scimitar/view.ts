@@ -5,7 +5,7 @@
  */
 import type { PointerValue } from '../../grammar/pointer.js';
 import type { Vec4 } from '../../math/vector.js';
-import type { LayoutName, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
+import type { LayoutBone, LayoutName, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
 import type { ScimitarVariant } from './bone.js';
 
 interface FamilyBone {
@@ -25,43 +25,72 @@ interface FamilySkeleton {
 
 const v4 = (v: readonly number[]): Vec4 => [v[0]!, v[1]!, v[2]!, v[3]!];
 
-/** The view of a decoded record (shares its transform tuples). Never throws on a record the layout read. */
-export function scimitarView(dialect: LayoutName, record: SkeletonRecord): LayoutSkeleton {
-  const r = record as unknown as FamilySkeleton;
-  const indexById = new Map<number, number>();
+/**
+ * The bone holding `id`: among bones whose ids increase (as the files store them) a search trying
+ * `guess` first, the bone before (no map of the ids, which the census would build for every
+ * Skeleton); else the last bone holding it, from `byId`. Undefined when no bone holds it.
+ */
+function boneWithId(bones: readonly FamilyBone[], byId: Map<number, number> | null, id: number, guess: number): number | undefined {
+  if (byId !== null) return byId.get(id);
+  if (guess >= 0 && guess < bones.length && bones[guess]!.id === id) return guess;
+  let low = 0;
+  let high = bones.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = bones[middle]!.id;
+    if (at === id) return middle;
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** Each bone's mirror from the pairs (by name hash, the first bone of a name; the first pair naming a bone wins), −1 for none. */
+function mirrorsOf(bones: readonly FamilyBone[], pairs: readonly { boneNameA: number; boneNameB: number }[]): Int32Array {
+  const mirrors = new Int32Array(bones.length).fill(-1);
+  if (pairs.length === 0) return mirrors;
   const indexByName = new Map<number, number>();
-  r.bones.forEach((b, i) => {
-    indexById.set(b.id, i);
-    if (!indexByName.has(b.nameHash)) indexByName.set(b.nameHash, i);
-  });
-  const mirrors = new Map<number, number>();
-  for (const pair of r.mirrorData.pairs) {
+  for (let i = 0; i < bones.length; i++) if (!indexByName.has(bones[i]!.nameHash)) indexByName.set(bones[i]!.nameHash, i);
+  for (const pair of pairs) {
     const a = indexByName.get(pair.boneNameA);
     const b = indexByName.get(pair.boneNameB);
     if (a === undefined || b === undefined) continue;
-    if (!mirrors.has(a)) mirrors.set(a, b);
-    if (!mirrors.has(b)) mirrors.set(b, a);
+    if (mirrors[a] === -1) mirrors[a] = b;
+    if (mirrors[b] === -1) mirrors[b] = a;
   }
-  return {
-    dialect,
-    id: BigInt(r.id),
-    skeletonType: null,
-    ownTransform: null,
-    bones: r.bones.map((b, index) => {
-      const t = b.initialTransforms;
-      return {
-        index,
-        id: BigInt(b.id),
-        nameHash: b.nameHash,
-        parent: b.parent.kind === 'ref' ? (indexById.get(b.parent.id) ?? -1) : -1,
-        mirror: mirrors.get(index) ?? null,
-        global: { position: t.globalPosition, rotation: t.globalRotation },
-        local: { position: t.localPosition, rotation: t.localRotation },
-        descendants: b.descendants,
-        storedIndex: b.index,
-      };
-    }),
-  };
+  return mirrors;
+}
+
+/** The view of a decoded record (shares its transform tuples). Never throws on a record the layout read. */
+export function scimitarView(dialect: LayoutName, record: SkeletonRecord): LayoutSkeleton {
+  const r = record as unknown as FamilySkeleton;
+  const records = r.bones;
+  let increasing = true;
+  for (let i = 1; i < records.length && increasing; i++) increasing = records[i]!.id > records[i - 1]!.id;
+  let byId: Map<number, number> | null = null;
+  if (!increasing) {
+    byId = new Map<number, number>();
+    for (let i = 0; i < records.length; i++) byId.set(records[i]!.id, i);
+  }
+  const mirrors = mirrorsOf(records, r.mirrorData.pairs);
+  const bones: LayoutBone[] = new Array<LayoutBone>(records.length);
+  for (let index = 0; index < records.length; index++) {
+    const b = records[index]!;
+    const t = b.initialTransforms;
+    const mirror = mirrors[index]!;
+    bones[index] = {
+      index,
+      id: BigInt(b.id),
+      nameHash: b.nameHash,
+      parent: b.parent.kind === 'ref' ? (boneWithId(records, byId, b.parent.id, index - 1) ?? -1) : -1,
+      mirror: mirror === -1 ? null : mirror,
+      global: { position: t.globalPosition, rotation: t.globalRotation },
+      local: { position: t.localPosition, rotation: t.localRotation },
+      descendants: b.descendants,
+      storedIndex: b.index,
+    };
+  }
+  return { dialect, id: BigInt(r.id), skeletonType: null, ownTransform: null, bones };
 }
 
 /** Each bone's stored transforms: the record's own tuples. */
