@@ -67,7 +67,10 @@ export type { PathSegment } from './io/format.js';
 export {
   formatAddress,
   refusalReport,
+  readFailureReport,
   type AddressedRefusal,
+  type ProblemReport,
+  type ReadFailureReport,
   type EntryAddress,
   type RefusalReport,
   type ResourceAddress,
@@ -139,6 +142,7 @@ export type { NameResolver } from './analysis/census/tally.js';
 export type { CensusReport, CheckReport, ComponentResolution, LayoutReport, PortionCount } from './analysis/census/report.js';
 export type {
   CensusRefusal,
+  CensusRefusalPlace,
   CensusState,
   CheckExample,
   CheckTally,

@@ -8,6 +8,7 @@
  * one) is skipped; a Skeleton or SkeletonComponent that does not read to its exact end is a
  * refusal with its offset and field path; nothing a file holds can stop the census.
  */
+import { readFailureReport } from '../io/address.js';
 import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import { readingWithDefaults } from '../formats/registry.js';
@@ -82,7 +83,7 @@ export class CensusAccumulator {
     const state = this.current;
     state.files++;
     state.unreadable++;
-    state.refusals.push({ file, kind: 'unreadable', dialect: null, offset: null, path: '(file)', expected: null, actual: null, message });
+    state.refusals.push({ file, kind: 'unreadable', dialect: null, ...readFailureReport(message) });
   }
 
   /**
@@ -112,16 +113,7 @@ export class CensusAccumulator {
     const state = this.current;
     state.files++;
     state.skipped++;
-    state.refusals.push({
-      file,
-      kind: 'not-a-resource',
-      dialect: null,
-      offset: null,
-      path: '(file)',
-      expected: null,
-      actual: null,
-      message,
-    });
+    state.refusals.push({ file, kind: 'not-a-resource', dialect: null, ...readFailureReport(message) });
   }
 
   /**

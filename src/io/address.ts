@@ -65,6 +65,28 @@ export interface RefusalReport {
   message: string;
 }
 
+/**
+ * A failure to read that is not a refusal (the file missing or unreadable, not a resource at all),
+ * in a refusal's shape: the same fields, those a failure has not null, its path a word in
+ * parentheses (`(file)`), so a report lists refusals and failures alike.
+ */
+export interface ReadFailureReport {
+  offset: null;
+  /** `(file)` when the file could not be read, or another word in parentheses. */
+  path: string;
+  expected: null;
+  actual: null;
+  message: string;
+}
+
+/** What a report lists for bytes it could not read: a refusal, or a failure to read them at all. */
+export type ProblemReport = RefusalReport | ReadFailureReport;
+
+/** The report of a failure that is not a refusal. Never throws. */
+export function readFailureReport(message: string, path = '(file)'): ReadFailureReport {
+  return { offset: null, path, expected: null, actual: null, message };
+}
+
 /** A refusal with where it happened: what a workflow yields for a file, entry or resource it could not read. */
 export interface AddressedRefusal {
   /** Where the refused bytes sit. */

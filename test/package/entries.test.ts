@@ -25,6 +25,7 @@ const VALUES: Record<string, readonly string[]> = {
     'Refusal',
     'formatAddress',
     'refusalReport',
+    'readFailureReport',
     'DIALECTS',
     'LAYOUT_NAMES',
     'isAutoDialect',

@@ -5,6 +5,7 @@
  * is the same however the files were shared out.
  */
 import type { LayoutName } from '../../formats/dialect.js';
+import type { ProblemReport } from '../../io/address.js';
 import { censusLayouts, type CensusLayout } from './portions.js';
 
 /** Files that were read past a portion, and files refused inside it. */
@@ -37,7 +38,15 @@ export interface LayoutState {
  * explicitly that is not a resource we read (`not-a-resource`), or an archive's tables, index
  * entry or data file refused (`archive`, with the archive offset and field path).
  */
-export interface CensusRefusal {
+export type CensusRefusal = CensusRefusalPlace & ProblemReport;
+
+/**
+ * What a census refusal says besides the refusal itself (its offset — in the archive for
+ * `archive` —, field path such as `bones[3].parent` or `(root)` for bytes left after the end,
+ * expectation, finding and message; or, for a failure to read, the same fields null and the path
+ * `(file)`).
+ */
+export interface CensusRefusalPlace {
   /** The file as it was added. */
   file: string;
   /**
@@ -47,16 +56,6 @@ export interface CensusRefusal {
   kind: 'Skeleton' | 'SkeletonComponent' | 'unreadable' | 'not-a-resource' | 'archive';
   /** The layout it was read with; null when unreadable. */
   dialect: LayoutName | null;
-  /** Byte offset of the refusal (in the archive for `archive`); null when the file could not be read or the error has none. */
-  offset: number | null;
-  /** Field path, e.g. `bones[3].parent`; `(root)` for bytes left after the end; `(file)` when unreadable. */
-  path: string;
-  /** What was expected; null without a ParseError. */
-  expected: string | null;
-  /** What was found; null without a ParseError. */
-  actual: string | null;
-  /** The whole message. */
-  message: string;
   /**
    * When several layouts fit the header and every one refused the file: where each stopped (the
    * first is the refusal above). Absent when one layout was tried.

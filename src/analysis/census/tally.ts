@@ -3,6 +3,7 @@
  * root-local comparison, every named check), a decoded SkeletonComponent (the length rule, addon
  * and track counts), or a refusal (the portion and Bone field it stopped in).
  */
+import { readFailureReport } from '../../io/address.js';
 import { SKELETON_COMPONENT_HEADER_SIZE, expectedComponentBodySize, type SkeletonComponent } from '../../formats/anvilnext/component.js';
 import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import { quatLaneDifferenceOf } from '../../math/quaternion.js';
@@ -324,11 +325,7 @@ export function tallyRefused(
     file,
     kind,
     dialect,
-    offset: refusal?.offset ?? null,
-    path: refusal?.path ?? '(internal)',
-    expected: refusal?.expected ?? null,
-    actual: refusal?.actual ?? null,
-    message,
+    ...(refusal === null ? readFailureReport(message, '(internal)') : { ...refusal, message }),
     ...(candidates !== undefined && candidates.length > 1 ? { candidates } : {}),
   });
   if (refusal === null) return;
