@@ -5,13 +5,14 @@
  * resource read from a file or from inside an archive, and the census of files, folders and
  * archives with a pool of worker threads, whose report is the CLI's `census --json`; `validate`
  * over the same inputs, one verdict at a time; `assemble`; the rig of the Skeletons under some
- * paths (for `crack`); and the search of a memory dump for a pose array.
+ * paths (for `crack`); the search of a memory dump for a pose array; and the web viewer's listing
+ * of files and archives (bodies read when asked) and its loopback server.
  *
  * @packageDocumentation
  */
 export { openArchiveFile, type ArchiveFileSource } from './node/archive-file-source.js';
 export { NoInputError, walkInputs, type InputFile, type InputProblem, type InputWalk } from './node/files.js';
-export { readInputFile, type InputRead, type InputReadOptions } from './node/input-file.js';
+export { readInputFile, readInputHead, type InputHeadRead, type InputRead, type InputReadOptions } from './node/input-file.js';
 export { DEFAULT_MAX_SIZE } from './node/limits.js';
 export {
   runCensus,
@@ -40,3 +41,26 @@ export {
   type NamedResourceBytes,
   type ResourceReadChoices,
 } from './node/resource-input.js';
+export {
+  listViewInputs,
+  readViewInputs,
+  readListedFile,
+  ListedFileError,
+  type ListedFile,
+  type ViewArchive,
+  type ViewArchiveEntry,
+  type ViewEntryRead,
+  type ViewInput,
+  type ViewListing,
+  type ViewListOptions,
+} from './node/view-listing.js';
+export {
+  startViewServer,
+  byteRange,
+  VIEW_CSP,
+  VIEW_HOST,
+  type AppFile,
+  type ViewServer,
+  type ViewServerOptions,
+} from './node/view-server.js';
+export { loadViewerApp, ViewerNotBuiltError } from './node/view-app.js';

@@ -29,7 +29,11 @@ export function entryBytesFetcher(): (entry: Entry) => Promise<Uint8Array | null
     if (pending === undefined) {
       pending = (async () => {
         const response = await fetch(`api/input/${encodeURIComponent(entry.id)}`);
-        if (!response.ok) throw new Error(`the server answered ${response.status}`);
+        // The server's words say why (a file gone or changed since it was listed), when it gives any.
+        if (!response.ok) {
+          const reason = (await response.text().catch(() => '')).trim();
+          throw new Error(`the server answered ${response.status}${reason === '' ? '' : ` (${reason})`}`);
+        }
         entry.bytes = new Uint8Array(await response.arrayBuffer());
         return entry.bytes;
       })()

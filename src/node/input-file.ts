@@ -121,29 +121,75 @@ export function oversizeReason(path: string, kind: ResourceKind, maxSize?: numbe
   }
 }
 
+/** What looking at a file's header came to, its body not read: {@link InputRead} with a resource's size and time in place of its bytes. */
+export type InputHeadRead =
+  /** A Skeleton or SkeletonComponent by its header, within the size limit: its size and modification time now. */
+  | { kind: 'resource'; header: HeaderClass; size: number; mtimeMs: number }
+  /** Another class (or empty): `head` is its first bytes, `size` and `mtimeMs` the whole file's. */
+  | { kind: 'other'; head: Uint8Array; description: string; size: number; mtimeMs: number }
+  | {
+      kind: 'truncated';
+      resourceKind: ResourceKind;
+      refusal: NonNullable<ReturnType<typeof truncatedHeaderRefusal>>;
+      size: number;
+      mtimeMs: number;
+    }
+  | { kind: 'unreadable'; reason: string; skippable: boolean };
+
+/** The verdict on an opened file's header, as readInputFile and readInputHead give it (a resource yet to be read as `header`). */
+function judgeHead(path: string, info: Stats, header: Uint8Array, options: InputReadOptions): InputHeadRead {
+  const stamp = { size: info.size, mtimeMs: info.mtimeMs };
+  const candidates = classifyHeader(header, options.dialect);
+  if (candidates.length === 0) {
+    const claimed = kindFromName(path);
+    const truncated = claimed === null ? null : truncatedHeaderRefusal(header.length, options.dialect);
+    if (claimed !== null && truncated !== null) return { kind: 'truncated', resourceKind: claimed, refusal: truncated, ...stamp };
+    return { kind: 'other', head: header, description: notAResource(header, options.dialect), ...stamp };
+  }
+  const tooLarge = tooLargeReason(candidates[0]!.kind, info.size, options.maxSize);
+  if (tooLarge !== null) return { kind: 'unreadable', reason: tooLarge, skippable: true };
+  return { kind: 'resource', header: candidates[0]!, ...stamp };
+}
+
 /** Reads one file as the commands do. Never throws for what the file system says; every outcome is a value. */
 export function readInputFile(path: string, options: InputReadOptions = {}): InputRead {
   const opened = openWithHead(path);
   if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason, skippable: opened.special };
   const { fd, info, head: header } = opened;
-  const headLength = header.length;
   try {
-    const candidates = classifyHeader(header, options.dialect);
-    if (candidates.length === 0) {
-      const claimed = kindFromName(path);
-      const truncated = claimed === null ? null : truncatedHeaderRefusal(headLength, options.dialect);
-      if (claimed !== null && truncated !== null) return { kind: 'truncated', resourceKind: claimed, refusal: truncated };
-      return { kind: 'other', head: header, description: notAResource(header, options.dialect) };
+    const judged = judgeHead(path, info, header, options);
+    switch (judged.kind) {
+      case 'other':
+        return { kind: 'other', head: judged.head, description: judged.description };
+      case 'truncated':
+        return { kind: 'truncated', resourceKind: judged.resourceKind, refusal: judged.refusal };
+      case 'unreadable':
+        return judged;
     }
-    const tooLarge = tooLargeReason(candidates[0]!.kind, info.size, options.maxSize);
-    if (tooLarge !== null) return { kind: 'unreadable', reason: tooLarge, skippable: true };
     const bytes = new Uint8Array(info.size);
     const length = readFully(fd, bytes, 0);
-    return { kind: 'resource', bytes: length === bytes.length ? bytes : bytes.subarray(0, length), header: candidates[0]! };
+    return { kind: 'resource', bytes: length === bytes.length ? bytes : bytes.subarray(0, length), header: judged.header };
   } catch (error) {
     return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}`, skippable: false };
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Looks at one file as readInputFile reads it, without reading its body: the same verdict, a
+ * resource given by its size and modification time (to read it later, and tell whether it changed
+ * meanwhile). Costs an open, a stat and the header's bytes. Never throws.
+ */
+export function readInputHead(path: string, options: InputReadOptions = {}): InputHeadRead {
+  const opened = openWithHead(path);
+  if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason, skippable: opened.special };
+  try {
+    return judgeHead(path, opened.info, opened.head, options);
+  } catch (error) {
+    return { kind: 'unreadable', reason: `cannot read the file: ${fsReason(error)}`, skippable: false };
+  } finally {
+    closeSync(opened.fd);
   }
 }
 

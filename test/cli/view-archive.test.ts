@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { viewInputs, viewListing, viewStartupLine } from '../../src/cli/actions/view.js';
-import { startViewServer } from '../../src/cli/view-server.js';
+import { viewStartupLine } from '../../src/cli/actions/view.js';
+import { listViewInputs, readViewInputs, startViewServer } from '../../src/node.js';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
 import { BIKE, filler, MESH, RIDER, riderEntry, SKATER, SKELETON } from '../archive/forge-fixtures.js';
 import { raw } from '../helpers/raw-http.js';
@@ -75,7 +75,7 @@ describe('view on a .forge archive', () => {
   writeFileSync(join(dir, 'Loose.Skeleton'), BIKE);
 
   it('lists the two Skeletons of data files typed Skeleton under the census names, and the refusal with its offset', async () => {
-    const inputs = await viewInputs([archive], 1 << 20);
+    const inputs = await readViewInputs([archive], { maxSize: 1 << 20 });
     expect(inputs.map((i) => i.name)).toEqual([
       label(archive, 0, 'CHR_Rider.Skeleton', 0, 'Rider'),
       label(archive, 1, 'CHR_Bike.Skeleton', 0, 'Bike'),
@@ -94,7 +94,7 @@ describe('view on a .forge archive', () => {
   });
 
   it('serves each record body byte for byte as /api/input/<id>, and says the refusal in the listing', async () => {
-    const inputs = await viewInputs([archive], 1 << 20);
+    const inputs = await readViewInputs([archive], { maxSize: 1 << 20 });
     const server = await startViewServer({ port: 0, app: [], inputs, config: {} });
     try {
       const get = (path: string) => raw(server.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
@@ -115,7 +115,7 @@ describe('view on a .forge archive', () => {
   });
 
   it('--every-data-file reads the data file typed as a mesh too, and lists the Skeleton behind its mesh', async () => {
-    const inputs = await viewInputs([archive], 1 << 20, { everyDataFile: true });
+    const inputs = await readViewInputs([archive], { maxSize: 1 << 20, everyDataFile: true });
     expect(inputs.map((i) => i.name)).toEqual([
       label(archive, 0, 'CHR_Rider.Skeleton', 0, 'Rider'),
       label(archive, 1, 'CHR_Bike.Skeleton', 0, 'Bike'),
@@ -133,7 +133,7 @@ describe('view on a .forge archive', () => {
   });
 
   it('finds the archive in a folder by its magic; the startup line counts the files and those from archives', async () => {
-    const inputs = await viewInputs([dir], 1 << 20);
+    const inputs = await readViewInputs([dir], { maxSize: 1 << 20 });
     // Walk order is by name: Loose.Skeleton before pack.bin (L < p). Both are named as files found
     // in a folder are, relative to it.
     expect(inputs.map((i) => i.name)).toEqual([
@@ -152,20 +152,20 @@ describe('view on a .forge archive', () => {
     new DataView(bytes.buffer).setUint32(9, 24, true); // the version, after the 9-byte magic: below any reader's
     const bad = join(temp, 'bad.forge');
     writeFileSync(bad, bytes);
-    const inputs = await viewInputs([bad], 1 << 20);
+    const inputs = await readViewInputs([bad], { maxSize: 1 << 20 });
     expect(inputs).toHaveLength(1);
     expect(inputs[0]!.name).toBe(bad);
     expect(inputs[0]!.note).toMatch(/^refused at offset 0x9 \(9\): header\.version: expected an archive version of 25 or more, got 24/);
     // A limit between the bike (1221) and the rider (4095): the rider is listed, not kept. Sizes in
     // KiB to one decimal: 4095 / 1024 = 3.999 → 4.0, 1500 / 1024 = 1.46 → 1.5.
-    const limited = await viewInputs([archive], 1500);
+    const limited = await readViewInputs([archive], { maxSize: 1500 });
     expect(limited[0]!.bytes).toBeNull();
     expect(limited[0]!.note).toMatch(/^Skeleton record of 4\.0 KiB, larger than the 1\.5 KiB limit/);
     expect(limited[1]!.bytes!.length).toBe(1221);
   });
 
   it('listed by its tables: every entry at once, no data file read; /api/entry/<k>/<n> reads one, its records byte for byte, or its refusal', async () => {
-    const listing = await viewListing([dir], 1 << 20);
+    const listing = await listViewInputs([dir], { maxSize: 1 << 20 });
     try {
       expect(listing.inputs.map((i) => i.name)).toEqual(['Loose.Skeleton']);
       expect(listing.archives).toHaveLength(1);

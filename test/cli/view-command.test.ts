@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { viewInputs } from '../../src/cli/actions/view.js';
+import { readViewInputs } from '../../src/node.js';
 import { runCli } from '../helpers/cli.js';
 
 const SKELETON = join(import.meta.dirname, '../../samples/anvilnext/MAD_CHR_Skel_U.Skeleton');
@@ -29,7 +29,7 @@ describe('view', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'view-named-'));
     const named = join(elsewhere, 'other.bin');
     writeFileSync(named, 'not a resource');
-    const inputs = await viewInputs([dir, named], 1 << 20);
+    const inputs = await readViewInputs([dir, named], { maxSize: 1 << 20 });
     // notes.txt, found in the folder and not a resource, is not listed; other.bin, named, is.
     expect(inputs.map((i) => i.name)).toEqual(['sub/A.Skeleton', named]);
     expect(inputs[0]!.bytes!.length).toBe(4095); // the sample's size, from samples/README.md
@@ -37,7 +37,7 @@ describe('view', () => {
   });
 
   it('lists a resource over the size limit without its bytes, saying why', async () => {
-    const inputs = await viewInputs([SKELETON], 1000);
+    const inputs = await readViewInputs([SKELETON], { maxSize: 1000 });
     expect(inputs).toHaveLength(1);
     expect(inputs[0]!.bytes).toBeNull();
     expect(inputs[0]!.note).toMatch(/larger than the .* limit/);

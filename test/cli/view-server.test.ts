@@ -6,7 +6,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startViewServer, type ViewServer } from '../../src/cli/view-server.js';
+import { startViewServer, type ViewServer } from '../../src/node.js';
 import { raw, type Answer } from '../helpers/raw-http.js';
 
 const INPUT = new Uint8Array([0xde, 0xad, 0xbe, 0xef, 1, 2, 3]);

@@ -317,6 +317,17 @@ const VALUES: Record<string, readonly string[]> = {
     'loadResourceFile',
     'skeletonOfBytes',
     'ResourceInputError',
+    'readInputHead',
+    'listViewInputs',
+    'readViewInputs',
+    'readListedFile',
+    'ListedFileError',
+    'startViewServer',
+    'byteRange',
+    'VIEW_CSP',
+    'VIEW_HOST',
+    'loadViewerApp',
+    'ViewerNotBuiltError',
   ],
 };
 

@@ -1,5 +1,5 @@
 /**
- * The viewer's HTTP server: the app's own files and the inputs the `view` command listed, on the
+ * The viewer's HTTP server: the app's own files and the inputs listed (listViewInputs), on the
  * loopback address only. Nothing is found from a request's path: each URL is looked up in a table
  * built at start, so `..`, encoded traversal and absolute paths are simply not in it (404).
  */
@@ -7,58 +7,18 @@ import { open } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
-import type { RefusalReport } from '../io/address.js';
-import type { ForgeEntryRecords, ForgeTableEntry } from '../archive/forge-browse.js';
-
-/** One file the viewer may open, listed by the server under an opaque id. */
-export interface ViewInput {
-  /** The path as shown to the user (relative to where it was found). */
-  name: string;
-  /** Its bytes, read when the list was built; null when it was not read (`note` says why). */
-  bytes: Uint8Array | null;
-  /** Why the file is not served, or other words for the Files panel. */
-  note?: string;
-  /** The note is a refusal (an archive's table or data file, with its offset and path). */
-  refused?: boolean;
-  /** The archive the entry was read from, when it was (a record or a refusal inside it). */
-  archive?: string;
-  /** A record's place in `archive`: its entry number and resource index (the page writes a copy with it replaced). */
-  place?: { entry: number; resource: number };
-}
-
-/** One entry of an archive's table, as the listing gives it. */
-export type ViewArchiveEntry = ForgeTableEntry;
-
-/** What reading one entry's data file gives: its skeletal records (with or without bytes), or why it gave none. */
-export type ViewEntryRead = ForgeEntryRecords;
-
-/**
- * An archive listed by its tables alone: the entries are sent at once, and an entry's data file is
- * read only when the page asks for it (`/api/entry/<archive>/<number>`).
- */
-export interface ViewArchive {
-  /** The archive's path, served by byte ranges as `/api/archive/<k>`. */
-  path: string;
-  /** The name shown (as given, or relative to the folder it was found in). */
-  name: string;
-  entries: readonly ViewArchiveEntry[];
-  /** The table's own refusals (an entry outside the archive, the chain cut), each with its offset and path. */
-  refusals: readonly RefusalReport[];
-  /** Why the archive lists no entries (its tables refused, or unreadable); `refused` when a refusal, `refusal` its report. */
-  note?: string;
-  refused?: boolean;
-  refusal?: RefusalReport;
-  /** Reads the data file of the entry numbered so; rejects for a number not listed. */
-  readEntry(number: number): Promise<ViewEntryRead>;
-}
+import { ListedFileError, readListedFile, type ListedFile, type ViewArchive, type ViewEntryRead, type ViewInput } from './view-listing.js';
 
 /** One file of the app itself: its URL path, type and content. */
 export interface AppFile {
+  /** Its URL path, `/app.js`. */
   path: string;
+  /** Its Content-Type. */
   type: string;
   body: Uint8Array;
 }
 
+/** What {@link startViewServer} serves, and where. */
 export interface ViewServerOptions {
   /** The port to listen on; 0 picks a free one. */
   port: number;
@@ -75,10 +35,13 @@ export interface ViewServerOptions {
   config: Record<string, unknown>;
 }
 
+/** A running viewer server. */
 export interface ViewServer {
   /** `http://127.0.0.1:<port>/`. */
   url: string;
+  /** The port it listens on (the one chosen, for port 0). */
   port: number;
+  /** Stops listening and drops every connection. */
   close(): Promise<void>;
 }
 
@@ -99,10 +62,15 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
+/** A piece of an answer: bytes held, or a listed file read from disk when the piece is written. */
+type Piece = Uint8Array | ListedFile;
+
+const pieceSize = (piece: Piece): number => (piece instanceof Uint8Array ? piece.length : piece.size);
+
 interface Route {
   type: string;
   /** The answer's body, in one piece or in pieces written one after the other. */
-  body: () => Uint8Array | readonly Uint8Array[];
+  pieces: readonly Piece[];
   /** A file served from disk by byte ranges instead (an archive's path). */
   archive?: string;
 }
@@ -122,6 +90,56 @@ function send(res: ServerResponse, status: number, type: string, body: Uint8Arra
     res.end();
   };
   write();
+}
+
+/** The answer to a listed file that cannot be read as listed: 409 when it changed, 404 when it is gone or unreadable. */
+function sendListedFileError(res: ServerResponse, error: unknown, head: boolean): void {
+  const changed = error instanceof ListedFileError && error.changed;
+  const reason = error instanceof ListedFileError ? error.reason : (error as Error).message;
+  send(res, changed ? 409 : 404, 'text/plain; charset=utf-8', `${reason}\n`, head);
+}
+
+/**
+ * Answers with a route's pieces, a listed file read only when its turn comes, so the first bytes go
+ * out before the last file is read and no more than one file is held at a time. A route of one
+ * listed file is read before the status is sent: changed or gone, it answers an error. In a longer
+ * answer (the listing's sizes set its length) such a file cuts it short there: the page reads the
+ * files after it one by one, and each says its own error.
+ */
+async function sendPieces(res: ServerResponse, type: string, pieces: readonly Piece[], head: boolean): Promise<void> {
+  if (pieces.length === 1 && !(pieces[0] instanceof Uint8Array)) {
+    let bytes;
+    try {
+      bytes = await readListedFile(pieces[0]!);
+    } catch (error) {
+      sendListedFileError(res, error, head);
+      return;
+    }
+    send(res, 200, type, bytes, head);
+    return;
+  }
+  if (pieces.every((piece) => piece instanceof Uint8Array)) {
+    send(res, 200, type, pieces as readonly Uint8Array[], head);
+    return;
+  }
+  const length = pieces.reduce((sum, piece) => sum + pieceSize(piece), 0);
+  res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': String(length) });
+  if (head) {
+    res.end();
+    return;
+  }
+  for (const piece of pieces) {
+    let bytes: Uint8Array;
+    try {
+      bytes = piece instanceof Uint8Array ? piece : await readListedFile(piece);
+    } catch {
+      res.destroy();
+      return;
+    }
+    if (res.destroyed) return;
+    if (!res.write(bytes)) await new Promise<void>((taken) => res.once('drain', taken).once('close', taken));
+  }
+  res.end();
 }
 
 /**
@@ -237,7 +255,7 @@ function hasBody(req: IncomingMessage): boolean {
  */
 export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
   const routes = new Map<string, Route>();
-  for (const file of options.app) routes.set(file.path, { type: file.type, body: () => file.body });
+  for (const file of options.app) routes.set(file.path, { type: file.type, pieces: [file.body] });
   const index = routes.get('/index.html');
   if (index !== undefined) routes.set('/', index);
   // The archives of placed records, each under an id of its own: read from disk a range at a time, never whole.
@@ -247,11 +265,11 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       archives.set(input.archive, String(archives.size));
   const tables = options.archives ?? [];
   for (const archive of tables) if (!archives.has(archive.path)) archives.set(archive.path, String(archives.size));
-  for (const [path, id] of archives) routes.set(`/api/archive/${id}`, { type: 'application/octet-stream', body: () => [], archive: path });
+  for (const [path, id] of archives) routes.set(`/api/archive/${id}`, { type: 'application/octet-stream', pieces: [], archive: path });
   const list = options.inputs.map((input, i) => ({
     id: String(i),
     name: input.name,
-    size: input.bytes?.length ?? null,
+    size: input.bytes?.length ?? input.file?.size ?? null,
     note: input.note ?? null,
     ...(input.refused === true ? { refused: true } : {}),
     ...(input.place !== undefined && input.archive !== undefined
@@ -270,15 +288,14 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     entries: archive.entries,
   }));
   const listing = Buffer.from(JSON.stringify({ files: list, archives: archiveList, ...options.config }), 'utf8');
-  routes.set('/api/inputs', { type: 'application/json; charset=utf-8', body: () => listing });
-  options.inputs.forEach((input, i) => {
-    const bytes = input.bytes;
-    if (bytes !== null) routes.set(`/api/input/${i}`, { type: 'application/octet-stream', body: () => bytes });
+  routes.set('/api/inputs', { type: 'application/json; charset=utf-8', pieces: [listing] });
+  const pieces = options.inputs.map((input) => input.bytes ?? input.file ?? null);
+  pieces.forEach((piece, i) => {
+    if (piece !== null) routes.set(`/api/input/${i}`, { type: 'application/octet-stream', pieces: [piece] });
   });
   // Every input's bytes in list order, back to back (the listing's sizes cut them apart): one
   // request for thousands of files, which the page reads as it arrives to show its progress.
-  const everyInput = options.inputs.flatMap((input) => (input.bytes === null ? [] : [input.bytes]));
-  routes.set('/api/bytes', { type: 'application/octet-stream', body: () => everyInput });
+  routes.set('/api/bytes', { type: 'application/octet-stream', pieces: pieces.filter((piece): piece is Piece => piece !== null) });
 
   let port = 0;
   const server = createServer((req, res) => {
@@ -313,7 +330,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       return;
     }
     if (route.archive !== undefined) void sendRange(req, res, route.archive, head);
-    else send(res, 200, route.type, route.body(), head);
+    else void sendPieces(res, route.type, route.pieces, head).catch(() => res.destroy());
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
