@@ -280,6 +280,25 @@ export { componentText, skeletonText } from './export/text.js';
 export { annotatedHexDump, hexDumpSpans } from './export/hexdump.js';
 export { armatureImportJson, armatureImportText } from './export/armature-import-report.js';
 
+// What an output holds, and whether bytes already at its path may be replaced by it.
+export {
+  ARCHIVE_OUTPUT,
+  compareWithOutput,
+  describeOutputBytes,
+  describeOutputKind,
+  GLTF_OUTPUT,
+  gltfBufferOutput,
+  JSON_OUTPUT,
+  OUTPUT_HEAD_BYTES,
+  paletteOutput,
+  POSE_ARRAY_OUTPUT,
+  rawOutput,
+  resourceOutput,
+  TEXT_OUTPUT,
+  type ExistingFileBytes,
+  type OutputKind,
+} from './export/output-kind.js';
+
 // .forge archives: read through a random-access source, only the tables and the data files asked for.
 export { blobSource, bytesSource, checkRange, type ArchiveSource, type BlobLike } from './archive/source.js';
 export {

@@ -5,7 +5,8 @@
  * resource read from a file or from inside an archive, and the census of files, folders and
  * archives with a pool of worker threads, whose report is the CLI's `census --json`; `validate`
  * over the same inputs, one verdict at a time; `assemble`; the rig of the Skeletons under some
- * paths (for `crack`); and the search of a memory dump for a pose array.
+ * paths (for `crack`); the search of a memory dump for a pose array; and the output rule every
+ * command that writes follows (never destroy a file it did not write), with its atomic writes.
  *
  * @packageDocumentation
  */
@@ -40,3 +41,17 @@ export {
   type NamedResourceBytes,
   type ResourceReadChoices,
 } from './node/resource-input.js';
+export {
+  existingOutput,
+  outputRefusal,
+  OutputRefusedError,
+  refuseUnsafeOutputs,
+  UnsafeOutputError,
+  writeFileAtomic,
+  writeFilesAtomic,
+  writeStreamAtomic,
+  type ExistingOutput,
+  type OutputFile,
+  type PlannedOutput,
+  type WriteOptions,
+} from './node/output-file.js';

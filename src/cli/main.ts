@@ -12,6 +12,7 @@ import { registerSampleCommand } from './commands/sample.js';
 import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { registerViewCommand } from './commands/view.js';
+import { OutputRefusedError, UnsafeOutputError } from '../node/output-file.js';
 import { EXIT_FAILED, EXIT_USAGE, RefusedInputError, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
 
@@ -88,7 +89,8 @@ async function run(argv: string[]): Promise<number> {
       jsonError(argv, 'usage', error.message.replace(/^error: /, ''));
       return EXIT_USAGE;
     }
-    if (error instanceof UsageError) {
+    // An output the rule refuses is the caller's to fix, as a usage error is.
+    if (error instanceof UsageError || error instanceof OutputRefusedError || error instanceof UnsafeOutputError) {
       process.stderr.write(`anvil-skel: ${error.message}\n`);
       jsonError(argv, 'usage', error.message);
       return EXIT_USAGE;

@@ -18,6 +18,9 @@ import {
 import type { LayoutName } from '../formats/dialect.js';
 import { fsReason, specialKind } from './files.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
+import { formatSize } from '../io/format.js';
+
+export { formatSize } from '../io/format.js';
 
 /** What reading a file came to. */
 export type InputRead =
@@ -48,19 +51,6 @@ export function kindFromName(path: string): ResourceKind | null {
   if (name.includes('skeletoncomponent')) return 'SkeletonComponent';
   if (name.includes('skeleton')) return 'Skeleton';
   return null;
-}
-
-/** `1.5 MiB`, `256 MiB`, `12 bytes`. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
 /** Why a header is not read as a resource: `not a Skeleton or SkeletonComponent (class at offset 8 is …)`, or the layout mismatch. */

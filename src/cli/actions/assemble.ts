@@ -19,7 +19,8 @@ import { walkInputs } from '../files.js';
 import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { GLTF_OUTPUT, JSON_OUTPUT, refuseUnsafeOutputs, writeFilesAtomic, type OutputFile, type PlannedOutput } from '../write-file.js';
+import { GLTF_OUTPUT, JSON_OUTPUT } from '../../export/output-kind.js';
+import { type OutputFile, type PlannedOutput, refuseUnsafeOutputs, writeFilesAtomic } from '../../node/output-file.js';
 import type { ForceOptionValues, ForgeProfileValues, ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */

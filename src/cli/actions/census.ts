@@ -19,7 +19,8 @@ import { NAMES_ENV_VAR, type NamesOptionValues } from '../names-option.js';
 import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
-import { JSON_OUTPUT, OutputRefusal, refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
+import { JSON_OUTPUT, TEXT_OUTPUT } from '../../export/output-kind.js';
+import { OutputRefusedError, type PlannedOutput, refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import { offenderLine } from '../../export/check-lines.js';
 
 /** The options of `census`, as commander parses them (declared in commands/census.ts). */
@@ -68,8 +69,8 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
   const force = options.force === true;
   await refuseUnsafeOutputs(outputs, [...inputs, ...nameListFiles(options.names)], 'census', walk, { force }).catch((error: unknown) => {
     // `census --json x.forge` takes x.forge for the report path: say what would have been counted.
-    if (error instanceof OutputRefusal && paths.length === 0)
-      throw new OutputRefusal(
+    if (error instanceof OutputRefusedError && paths.length === 0)
+      throw new OutputRefusedError(
         `${error.message}; no input path was given, so it was taken for the report of a census of the bundled samples at ${inputs[0]} (to census it, name it first: census <path> --json)`,
       );
     throw error;

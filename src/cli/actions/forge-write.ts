@@ -18,7 +18,8 @@ import { formatAddress, refusalReport } from '../../io/address.js';
 import { DEFAULT_MAX_SIZE } from '../../node/limits.js';
 import { forgeOpenOptions } from '../options.js';
 import { Progress } from '../progress.js';
-import { ARCHIVE_OUTPUT, refuseUnsafeOutputs, writeStreamAtomic } from '../write-file.js';
+import { ARCHIVE_OUTPUT } from '../../export/output-kind.js';
+import { refuseUnsafeOutputs, writeStreamAtomic } from '../../node/output-file.js';
 import type { ForgeProfileValues } from '../options.js';
 
 export interface ForgeReplaceOptions extends ForgeProfileValues {

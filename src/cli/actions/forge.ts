@@ -35,16 +35,8 @@ import {
 } from '../../archive/forge-pack.js';
 import type { ForgeDataFile } from '../../archive/forge-data-file.js';
 import { Progress } from '../progress.js';
-import {
-  JSON_OUTPUT,
-  OutputRefusal,
-  rawOutput,
-  resourceOutput,
-  writeFileAtomic,
-  writeFilesAtomic,
-  type OutputFile,
-  type WriteOptions,
-} from '../write-file.js';
+import { JSON_OUTPUT, rawOutput, resourceOutput } from '../../export/output-kind.js';
+import { type OutputFile, OutputRefusedError, writeFileAtomic, writeFilesAtomic, type WriteOptions } from '../../node/output-file.js';
 import type { ForgeProfileValues } from '../options.js';
 
 export interface ForgeListOptions extends ForgeProfileValues {
@@ -209,7 +201,7 @@ export async function extractCommand(archive: string, options: ForgeExtractOptio
       try {
         await writeFileAtomic({ path, data: toJsonText(manifest), kind: JSON_OUTPUT }, write);
       } catch (error) {
-        if (!(error instanceof OutputRefusal)) throw error;
+        if (!(error instanceof OutputRefusedError)) throw error;
         process.stderr.write(`${archive}: the manifest for forge pack not written: ${error.message}\n`);
         kept++;
       }
@@ -284,7 +276,7 @@ async function extractEntry(
     // Thousands of small files: each is still whole or absent (renamed into place), without a flush each.
     await writeFilesAtomic(files, write);
   } catch (error) {
-    if (error instanceof OutputRefusal) {
+    if (error instanceof OutputRefusedError) {
       process.stderr.write(`${where}: not written: ${error.message}\n`);
       return { written: 0, refused: false, kept: true };
     }

@@ -11,7 +11,8 @@ import { fsReason } from '../files.js';
 import { InputFileError, loadResource } from '../load.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { refuseUnsafeOutputs, resourceOutput, writeFileAtomic } from '../write-file.js';
+import { resourceOutput } from '../../export/output-kind.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';
 

@@ -17,7 +17,8 @@ import { loadSkeletonInput, refusedBy } from '../forge-resource.js';
 import { ParseError } from '../../io/errors.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
-import { POSE_ARRAY_OUTPUT, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { POSE_ARRAY_OUTPUT } from '../../export/output-kind.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';
 

@@ -5,7 +5,8 @@ import { sampleCorpus, sampleNames } from '../../samples/corpus.js';
 import { INVENTORY_DEFAULT_SEED, INVENTORY_TARGETS, inventoryCorpus } from '../../samples/inventory.js';
 import { UsageError } from '../errors.js';
 import { count, groupThousands } from '../../io/format.js';
-import { resourceOutput, TEXT_OUTPUT, writeFileAtomic, writeFilesAtomic, type OutputFile, type WriteOptions } from '../write-file.js';
+import { resourceOutput, TEXT_OUTPUT } from '../../export/output-kind.js';
+import { type OutputFile, writeFileAtomic, writeFilesAtomic, type WriteOptions } from '../../node/output-file.js';
 import type { ForceOptionValues } from '../options.js';
 
 export interface SampleCommandOptions extends ForceOptionValues {
