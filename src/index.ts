@@ -375,6 +375,15 @@ export {
   type ForgeListRow,
   type ForgeListStep,
 } from './archive/forge-listing.js';
+export {
+  forgeExtractText,
+  forgePackSummary,
+  forgePackText,
+  forgeReplaceJson,
+  forgeReplaceText,
+  type ForgeExtractCounts,
+  type ForgePackSummary,
+} from './export/forge-report.js';
 export { ForgePackLayoutError, manifestFromFolders, manifestWithProfile, type PackFolder } from './archive/forge-pack-folders.js';
 export {
   forgeProbeReport,

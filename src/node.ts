@@ -6,7 +6,8 @@
  * archives with a pool of worker threads, whose report is the CLI's `census --json`; `validate`
  * over the same inputs, one verdict at a time; `assemble`; the rig of the Skeletons under some
  * paths (for `crack`); the search of a memory dump for a pose array; and the output rule every
- * command that writes follows (never destroy a file it did not write), with its atomic writes.
+ * command that writes follows (never destroy a file it did not write), with its atomic writes;
+ * `forge extract` into a folder and `forge pack` of one.
  *
  * @packageDocumentation
  */
@@ -55,3 +56,5 @@ export {
   type PlannedOutput,
   type WriteOptions,
 } from './node/output-file.js';
+export { extractForgeArchive, type ExtractForgeOptions } from './node/forge-extract.js';
+export { forgeFolderManifest, ForgePackError, packForgeFolder, type ForgeFolderOptions } from './node/forge-pack.js';

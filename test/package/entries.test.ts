@@ -234,6 +234,11 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeListingText',
     'forgeProfileLabel',
     'forgeRawEntryName',
+    'forgeExtractText',
+    'forgePackSummary',
+    'forgePackText',
+    'forgeReplaceJson',
+    'forgeReplaceText',
     'planForgeExtraction',
     'ForgePackLayoutError',
     'manifestFromFolders',
@@ -332,6 +337,10 @@ const VALUES: Record<string, readonly string[]> = {
     'writeFileAtomic',
     'writeFilesAtomic',
     'writeStreamAtomic',
+    'extractForgeArchive',
+    'forgeFolderManifest',
+    'packForgeFolder',
+    'ForgePackError',
   ],
 };
 
