@@ -132,6 +132,7 @@ export {
   type ForgeValidationOptions,
 } from './analysis/file-validation.js';
 export { checkFailureLines, offenderLine } from './export/check-lines.js';
+export { ValidationTally, validationLine, validationSummaryText, type ValidationSummary } from './export/validate-report.js';
 
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';

@@ -89,6 +89,9 @@ const VALUES: Record<string, readonly string[]> = {
     'validateResourceRecord',
     'validateForgeRecords',
     'checkFailureLines',
+    'ValidationTally',
+    'validationLine',
+    'validationSummaryText',
     'offenderLine',
     // census
     'CensusAccumulator',
