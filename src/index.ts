@@ -117,7 +117,8 @@ export {
 } from './names/rig-names.js';
 
 export { parseRigHierarchy, rigHierarchyOf, RigHierarchyError } from './analysis/rig-hierarchy.js';
-export { formatExpectedChance, likelyNamesFile, rigNamesJson, rigNamesText } from './export/rig-names-report.js';
+export { crackSummaryText, formatExpectedChance, likelyNamesFile, rigNamesJson, rigNamesText } from './export/rig-names-report.js';
+export { crackRigNames, VOCABULARY_FAMILY, type CrackRigOptions, type CrackRigResult } from './names/crack-rig.js';
 
 // The named checks.
 export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';

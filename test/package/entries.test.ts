@@ -131,6 +131,9 @@ const VALUES: Record<string, readonly string[]> = {
     'likelyNamesFile',
     'rigNamesJson',
     'rigNamesText',
+    'crackSummaryText',
+    'crackRigNames',
+    'VOCABULARY_FAMILY',
     // runtime pose and pose array
     'runtimeLocalTransforms',
     'runtimePoseJson',
