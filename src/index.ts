@@ -132,7 +132,7 @@ export {
   type FileValidationOptions,
   type ForgeValidationOptions,
 } from './analysis/file-validation.js';
-export { checkFailureLines, offenderLine } from './export/check-lines.js';
+export { checkFailureLines, offenderLine, provenFailureLines } from './export/check-lines.js';
 export { ValidationTally, validationLine, validationSummaryText, type ValidationSummary } from './export/validate-report.js';
 
 // The census.

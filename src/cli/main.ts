@@ -12,7 +12,6 @@ import { registerSampleCommand } from './commands/sample.js';
 import { registerSkinCommands } from './commands/skin.js';
 import { registerValidateCommand } from './commands/validate.js';
 import { registerViewCommand } from './commands/view.js';
-import { OutputRefusedError, UnsafeOutputError } from '../node/output-file.js';
 import { EXIT_FAILED, EXIT_USAGE, RefusedInputError, UsageError } from './errors.js';
 import { packageVersion } from './paths.js';
 
@@ -82,15 +81,16 @@ async function run(argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
-  } catch (error) {
-    if (error instanceof CommanderError) {
+  } catch (thrown) {
+    if (thrown instanceof CommanderError) {
       // --help and --version arrive here too, with exit code 0.
-      if (error.exitCode === 0) return 0;
-      jsonError(argv, 'usage', error.message.replace(/^error: /, ''));
+      if (thrown.exitCode === 0) return 0;
+      jsonError(argv, 'usage', thrown.message.replace(/^error: /, ''));
       return EXIT_USAGE;
     }
-    // An output the rule refuses is the caller's to fix, as a usage error is.
-    if (error instanceof UsageError || error instanceof OutputRefusedError || error instanceof UnsafeOutputError) {
+    // The library's errors as the CLI's; loaded only now, so that no start pays for the library.
+    const error = (await import('./library-errors.js')).cliError(thrown);
+    if (error instanceof UsageError) {
       process.stderr.write(`anvil-skel: ${error.message}\n`);
       jsonError(argv, 'usage', error.message);
       return EXIT_USAGE;

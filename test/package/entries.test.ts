@@ -89,6 +89,7 @@ const VALUES: Record<string, readonly string[]> = {
     'validateResourceRecord',
     'validateForgeRecords',
     'checkFailureLines',
+    'provenFailureLines',
     'ValidationTally',
     'validationLine',
     'validationSummaryText',

@@ -5,11 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { relative, isAbsolute } from 'node:path';
-import type { CensusReport } from '../../analysis/census.js';
 import { censusMarkdown } from '../../export/census-markdown.js';
 import { censusSummaryText } from '../../export/census-text.js';
 import { toJsonText } from '../../export/json.js';
-import { ArchiveProfileChoiceError, runCensus } from '../../node/census.js';
+import { runCensus } from '../../node/census.js';
 import { defaultCensusJobs } from '../../node/census-pool.js';
 import { forgeOpenOptions, type ForceOptionValues, type ForgeProfileValues, type ResourceOptionValues } from '../options.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
@@ -21,7 +20,7 @@ import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
 import { JSON_OUTPUT, TEXT_OUTPUT } from '../../export/output-kind.js';
 import { OutputRefusedError, type PlannedOutput, refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
-import { offenderLine } from '../../export/check-lines.js';
+import { provenFailureLines } from '../../export/check-lines.js';
 
 /** The options of `census`, as commander parses them (declared in commands/census.ts). */
 export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues, ForgeProfileValues {
@@ -101,9 +100,6 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
       archiveProgress.setTotal(total);
       archiveProgress.update(done);
     },
-  }).catch((error: unknown) => {
-    // Profiles that read an archive differently, or options its profile refuses: the user must choose (exit 2).
-    throw error instanceof ArchiveProfileChoiceError ? new UsageError(error.message) : error;
   });
   progress.done();
   archiveProgress.done();
@@ -124,17 +120,4 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
     process.stdout.write(censusSummaryText(report, source));
   }
   if (!report.ok) process.exitCode = EXIT_FAILED;
-}
-
-/** `file: check failed: id (Proven)`, then each kept offender as validate prints them: bone, name, offset of its record. */
-export function provenFailureLines(report: CensusReport): string[] {
-  const lines: string[] = [];
-  let last = '';
-  for (const failure of report.provenFailures) {
-    const head = `${failure.file}: check failed: ${failure.check} (Proven)`;
-    if (head !== last) lines.push(head);
-    last = head;
-    lines.push(offenderLine(failure.bone, failure.name, failure.offset, failure.message));
-  }
-  return lines;
 }

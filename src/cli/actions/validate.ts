@@ -8,14 +8,13 @@ import type { FileValidation } from '../../analysis/file-validation.js';
 import { count } from '../../io/format.js';
 import { ValidationTally, validationLine, validationSummaryText } from '../../export/validate-report.js';
 import type { ForgeProfileValues, ResourceOptionValues } from '../options.js';
-import { EXIT_FAILED, UsageError } from '../errors.js';
+import { EXIT_FAILED } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { checkFailureLines } from '../../export/check-lines.js';
 import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { Progress } from '../progress.js';
-import { ArchiveProfileChoiceError } from '../../node/census.js';
 import { validateInputs } from '../../node/validate.js';
 import { EXIT_INTERRUPTED, InterruptWatch } from '../interrupt.js';
 
@@ -75,8 +74,6 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
       emit(entry);
       if (interrupt !== null && (await interrupt.check())) break;
     }
-  } catch (error) {
-    throw error instanceof ArchiveProfileChoiceError ? new UsageError(error.message) : error;
   } finally {
     interrupt?.dispose();
   }
