@@ -7,7 +7,7 @@
  * over the same inputs, one verdict at a time; `assemble`; the rig of the Skeletons under some
  * paths (for `crack`); the search of a memory dump for a pose array; and the output rule every
  * command that writes follows (never destroy a file it did not write), with its atomic writes;
- * `forge extract` into a folder and `forge pack` of one.
+ * `forge extract` into a folder and `forge pack` of one; and an edited glTF read for `import`.
  *
  * @packageDocumentation
  */
@@ -58,3 +58,4 @@ export {
 } from './node/output-file.js';
 export { extractForgeArchive, type ExtractForgeOptions } from './node/forge-extract.js';
 export { forgeFolderManifest, ForgePackError, packForgeFolder, type ForgeFolderOptions } from './node/forge-pack.js';
+export { readGltfFile } from './node/gltf-file.js';

@@ -348,6 +348,7 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeFolderManifest',
     'packForgeFolder',
     'ForgePackError',
+    'readGltfFile',
   ],
 };
 
