@@ -59,3 +59,4 @@ export {
 export { extractForgeArchive, type ExtractForgeOptions } from './node/forge-extract.js';
 export { forgeFolderManifest, ForgePackError, packForgeFolder, type ForgeFolderOptions } from './node/forge-pack.js';
 export { readGltfFile } from './node/gltf-file.js';
+export { readFilePrefix } from './node/file-prefix.js';

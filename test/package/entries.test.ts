@@ -349,6 +349,7 @@ const VALUES: Record<string, readonly string[]> = {
     'packForgeFolder',
     'ForgePackError',
     'readGltfFile',
+    'readFilePrefix',
   ],
 };
 
