@@ -60,3 +60,4 @@ export { extractForgeArchive, type ExtractForgeOptions } from './node/forge-extr
 export { forgeFolderManifest, ForgePackError, packForgeFolder, type ForgeFolderOptions } from './node/forge-pack.js';
 export { readGltfFile } from './node/gltf-file.js';
 export { readFilePrefix } from './node/file-prefix.js';
+export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';

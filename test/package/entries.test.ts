@@ -315,6 +315,9 @@ const VALUES: Record<string, readonly string[]> = {
     'addonRigs',
     'skaterRig',
     'rigToSkeleton',
+    'inventoryReadme',
+    'sampleNamesFile',
+    'samplesReadme',
   ],
   node: [
     'openArchiveFile',
@@ -350,6 +353,7 @@ const VALUES: Record<string, readonly string[]> = {
     'ForgePackError',
     'readGltfFile',
     'readFilePrefix',
+    'writeSampleCorpus',
   ],
 };
 
