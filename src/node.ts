@@ -61,3 +61,4 @@ export { forgeFolderManifest, ForgePackError, packForgeFolder, type ForgeFolderO
 export { readGltfFile } from './node/gltf-file.js';
 export { readFilePrefix } from './node/file-prefix.js';
 export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';
+export { probeFiles, type FileProbes } from './node/probe-files.js';

@@ -354,6 +354,7 @@ const VALUES: Record<string, readonly string[]> = {
     'readGltfFile',
     'readFilePrefix',
     'writeSampleCorpus',
+    'probeFiles',
   ],
 };
 
