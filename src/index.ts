@@ -379,6 +379,7 @@ export {
 } from './archive/forge-listing.js';
 export {
   forgeExtractText,
+  forgeListJson,
   forgePackSummary,
   forgePackText,
   forgeReplaceJson,

@@ -1,10 +1,34 @@
 /**
- * The reports of the commands that write archives and extract from them, from their data: what
- * `forge extract`, `forge replace` and `forge pack` print.
+ * The reports of the forge commands from their data: what `forge list --json`, `forge extract`,
+ * `forge replace` and `forge pack` print.
  */
+import type { Forge } from '../archive/forge.js';
+import type { ForgeListRefusal, ForgeListRow } from '../archive/forge-listing.js';
 import { BOOKKEEPING_FOLDER, type ForgeManifest } from '../archive/forge-pack.js';
 import type { ReplaceReport } from '../archive/forge-rewrite.js';
 import { count, groupThousands, hex } from '../io/format.js';
+
+/**
+ * The report of `forge list --json`: the archive's version, profile and how it was chosen, its
+ * findings, the rows listed and every refusal (of its tables, and of the data files read).
+ */
+export function forgeListJson(
+  archive: string,
+  forge: Forge,
+  entries: readonly ForgeListRow[],
+  refusals: readonly ForgeListRefusal[],
+): unknown {
+  return {
+    archive,
+    version: forge.version,
+    profile: forge.profile?.name ?? null,
+    profileChoice: forge.profileChoice,
+    entryCount: forge.entries.length,
+    findings: forge.findings,
+    entries,
+    refusals,
+  };
+}
 
 /** What an extraction came to, as `forge extract` counts it (the node entry's `extractForgeArchive` returns it). */
 export interface ForgeExtractCounts {

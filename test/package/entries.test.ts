@@ -242,6 +242,7 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeProfileLabel',
     'forgeRawEntryName',
     'forgeExtractText',
+    'forgeListJson',
     'forgePackSummary',
     'forgePackText',
     'forgeReplaceJson',

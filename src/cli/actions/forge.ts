@@ -5,7 +5,7 @@ import type { Forge } from '../../archive/forge.js';
 import { forgeEntryAddress } from '../../archive/forge-address.js';
 import { forgeListing, forgeListingText, type ForgeListRefusal, type ForgeListRow } from '../../archive/forge-listing.js';
 import type { OpenForgeOptions } from '../../archive/forge-open.js';
-import { forgeExtractText } from '../../export/forge-report.js';
+import { forgeExtractText, forgeListJson } from '../../export/forge-report.js';
 import { toJsonText } from '../../export/json.js';
 import { formatAddress, refusalReport } from '../../io/address.js';
 import { hex } from '../../io/format.js';
@@ -95,22 +95,8 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
     progress?.done();
     await opened.close();
   }
-  if (json) {
-    process.stdout.write(
-      toJsonText({
-        archive,
-        version: forge.version,
-        profile: forge.profile?.name ?? null,
-        profileChoice: forge.profileChoice,
-        entryCount: forge.entries.length,
-        findings: forge.findings,
-        entries: listed,
-        refusals,
-      }),
-    );
-  } else {
-    process.stdout.write(forgeListingText(archive, forge, listed, refusals.length));
-  }
+  if (json) process.stdout.write(toJsonText(forgeListJson(archive, forge, listed, refusals)));
+  else process.stdout.write(forgeListingText(archive, forge, listed, refusals.length));
   if (refusals.length > 0) process.exitCode = EXIT_FAILED;
 }
 
