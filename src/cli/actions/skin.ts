@@ -60,13 +60,7 @@ function refusedIn<T>(files: InputFiles, run: () => T, file?: string): T {
     return run();
   } catch (error) {
     if (!(error instanceof SkinningInputError)) throw error;
-    const frame = /^frames\[(\d+)\]/.exec(error.item);
-    const blamed = error.item.startsWith('skeleton.')
-      ? files.skeleton
-      : frame !== null
-        ? (files.frames?.[Number(frame[1])] ?? files.meshBones)
-        : (file ?? files.meshBones);
-    throw new RefusedInputError(blamed, error.message);
+    throw new RefusedInputError(error.blame(files, file), error.message);
   }
 }
 
