@@ -131,7 +131,8 @@ export interface ForceOptionValues {
 
 /**
  * `--force`, on every command that writes files: replace an existing file at an output path even
- * when it holds something else (write-file.ts). Never an input, a directory, a device, a FIFO or a socket.
+ * when it holds something else (the node entry's output rule, node/output-file.ts). Never an input,
+ * a directory, a device, a FIFO or a socket.
  */
 export function addForceOption(command: Command): Command {
   return command.option(
