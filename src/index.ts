@@ -120,7 +120,8 @@ export {
 } from './names/rig-names.js';
 
 export { parseRigHierarchy, rigHierarchyOf, RigHierarchyError } from './analysis/rig-hierarchy.js';
-export { formatExpectedChance, likelyNamesFile, rigNamesJson, rigNamesText } from './export/rig-names-report.js';
+export { crackSummaryText, formatExpectedChance, likelyNamesFile, rigNamesJson, rigNamesText } from './export/rig-names-report.js';
+export { crackRigNames, VOCABULARY_FAMILY, type CrackRigOptions, type CrackRigResult } from './names/crack-rig.js';
 
 // The named checks.
 export { anyFailed, checkById, CHECKS, runChecks, type RunChecksOptions } from './analysis/checks/index.js';
@@ -134,7 +135,8 @@ export {
   type FileValidationOptions,
   type ForgeValidationOptions,
 } from './analysis/file-validation.js';
-export { checkFailureLines, offenderLine } from './export/check-lines.js';
+export { checkFailureLines, offenderLine, provenFailureLines } from './export/check-lines.js';
+export { ValidationTally, validationLine, validationSummaryText, type ValidationSummary } from './export/validate-report.js';
 
 // The census.
 export { CensusAccumulator, type CensusOptions } from './analysis/census.js';
@@ -284,6 +286,25 @@ export { componentText, skeletonText } from './export/text.js';
 export { annotatedHexDump, hexDumpSpans } from './export/hexdump.js';
 export { armatureImportJson, armatureImportText } from './export/armature-import-report.js';
 
+// What an output holds, and whether bytes already at its path may be replaced by it.
+export {
+  ARCHIVE_OUTPUT,
+  compareWithOutput,
+  describeOutputBytes,
+  describeOutputKind,
+  GLTF_OUTPUT,
+  gltfBufferOutput,
+  JSON_OUTPUT,
+  OUTPUT_HEAD_BYTES,
+  paletteOutput,
+  POSE_ARRAY_OUTPUT,
+  rawOutput,
+  resourceOutput,
+  TEXT_OUTPUT,
+  type ExistingFileBytes,
+  type OutputKind,
+} from './export/output-kind.js';
+
 // .forge archives: read through a random-access source, only the tables and the data files asked for.
 export { blobSource, bytesSource, checkRange, type ArchiveSource, type BlobLike } from './archive/source.js';
 export {
@@ -378,6 +399,16 @@ export {
   type ForgeListRow,
   type ForgeListStep,
 } from './archive/forge-listing.js';
+export {
+  forgeExtractText,
+  forgeListJson,
+  forgePackSummary,
+  forgePackText,
+  forgeReplaceJson,
+  forgeReplaceText,
+  type ForgeExtractCounts,
+  type ForgePackSummary,
+} from './export/forge-report.js';
 export { ForgePackLayoutError, manifestFromFolders, manifestWithProfile, type PackFolder } from './archive/forge-pack-folders.js';
 export {
   forgeProbeReport,

@@ -5,8 +5,10 @@
  * resource read from a file or from inside an archive, and the census of files, folders and
  * archives with a pool of worker threads, whose report is the CLI's `census --json`; `validate`
  * over the same inputs, one verdict at a time; `assemble`; the rig of the Skeletons under some
- * paths (for `crack`); the search of a memory dump for a pose array; and the web viewer's listing
- * of files and archives (bodies read when asked) and its loopback server.
+ * paths (for `crack`); the search of a memory dump for a pose array; the web viewer's listing
+ * of files and archives (bodies read when asked) and its loopback server; the output rule every
+ * command that writes follows (never destroy a file it did not write), with its atomic writes;
+ * `forge extract` into a folder and `forge pack` of one; and an edited glTF read for `import`.
  *
  * @packageDocumentation
  */
@@ -64,3 +66,23 @@ export {
   type ViewServerOptions,
 } from './node/view-server.js';
 export { loadViewerApp, ViewerNotBuiltError } from './node/view-app.js';
+export {
+  existingOutput,
+  outputRefusal,
+  OutputRefusedError,
+  refuseUnsafeOutputs,
+  UnsafeOutputError,
+  writeFileAtomic,
+  writeFilesAtomic,
+  writeStreamAtomic,
+  type ExistingOutput,
+  type OutputFile,
+  type PlannedOutput,
+  type WriteOptions,
+} from './node/output-file.js';
+export { extractForgeArchive, type ExtractForgeOptions } from './node/forge-extract.js';
+export { forgeFolderManifest, ForgePackError, packForgeFolder, type ForgeFolderOptions } from './node/forge-pack.js';
+export { readGltfFile } from './node/gltf-file.js';
+export { readFilePrefix } from './node/file-prefix.js';
+export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';
+export { probeFiles, type FileProbes } from './node/probe-files.js';

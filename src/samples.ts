@@ -15,3 +15,4 @@ export {
 } from './samples/inventory.js';
 export { addonRigs, bikeRig, riderRig, skaterRig } from './samples/rigs.js';
 export { rigToSkeleton, type Rig, type RigBone } from './samples/rig.js';
+export { inventoryReadme, sampleNamesFile, samplesReadme } from './samples/readme.js';

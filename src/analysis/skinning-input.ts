@@ -21,6 +21,17 @@ export class SkinningInputError extends Error {
     super(`${item}: ${detail}`);
     this.item = item;
   }
+
+  /**
+   * The input at fault, of those named: an item under `skeleton.` is the Skeleton's, `frames[k]`
+   * the k-th constants file's, any other the MeshBones file's (or `other` when given: the palette).
+   */
+  blame<T>(inputs: { skeleton: T; meshBones: T; frames?: readonly T[] }, other?: T): T {
+    const frame = /^frames\[(\d+)\]/.exec(this.item);
+    if (this.item.startsWith('skeleton.')) return inputs.skeleton;
+    if (frame !== null) return inputs.frames?.[Number(frame[1])] ?? inputs.meshBones;
+    return other ?? inputs.meshBones;
+  }
 }
 
 /** One MeshBone of a mesh: the bone's name hash and its matrix. */

@@ -16,7 +16,10 @@ import { readArchiveResource as readNamedArchiveResource } from '../node/resourc
 import { isForgeFile } from './forge-archive.js';
 import { inputFailure, loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
 import type { Skeleton } from '../model/skeleton.js';
-import type { ArchiveAddressValues } from './options.js';
+import type { ArchiveAddressValues, ResourceOptionValues } from './options.js';
+import { loadNameDictionary } from './name-lists.js';
+import type { NamesOptionValues } from './names-option.js';
+import { resourceReadOptions, type ResourceReadOptions } from './read-options.js';
 
 /** A wrong address as the CLI reports it: the caller's mistake exits 2, what the archive holds exits 1. */
 export function addressFailure(error: ForgeAddressError): UsageError | InputFileError {
@@ -114,4 +117,22 @@ export async function loadSkeletonInput(
 export function refusedBy(file: string, reason: string, error: ParseError): RefusedInputError {
   const { offset, path, expected, actual } = error;
   return new RefusedInputError(file, reason, { offset, path, expected, actual });
+}
+
+/**
+ * The Skeleton a subcommand reads, as loadSkeletonInput reads it (a loose file's refusal named
+ * too), with the label naming it, its bone-name resolver (`--names`) and the read options.
+ */
+export async function loadNamedSkeleton(
+  path: string,
+  options: ResourceOptionValues & NamesOptionValues & ArchiveAddressValues,
+  command: string,
+): Promise<{ skeleton: Skeleton; label: string; nameOf: (hash: number) => string | null; read: ResourceReadOptions }> {
+  const read = resourceReadOptions(options);
+  const dictionary = await loadNameDictionary(options.names ?? []);
+  const { skeleton, label } = await loadSkeletonInput(path, options, read, command).catch((error: unknown) => {
+    // A loose file's refusal, named (inside an archive it already names archive, entry and resource).
+    throw error instanceof ParseError ? refusedBy(path, error.message, error) : error;
+  });
+  return { skeleton, label, nameOf: (hash) => dictionary.resolve(hash), read };
 }

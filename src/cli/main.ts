@@ -107,13 +107,15 @@ async function run(argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
-  } catch (error) {
-    if (error instanceof CommanderError) {
+  } catch (thrown) {
+    if (thrown instanceof CommanderError) {
       // --help and --version arrive here too, with exit code 0.
-      if (error.exitCode === 0) return 0;
-      jsonError(argv, 'usage', error.message.replace(/^error: /, ''));
+      if (thrown.exitCode === 0) return 0;
+      jsonError(argv, 'usage', thrown.message.replace(/^error: /, ''));
       return EXIT_USAGE;
     }
+    // The library's errors as the CLI's; loaded only now, so that no start pays for the library.
+    const error = (await import('./library-errors.js')).cliError(thrown);
     if (error instanceof UsageError) {
       process.stderr.write(`anvil-skel: ${error.message}\n`);
       jsonError(argv, 'usage', error.message);

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { ANVILNEXT_READING_CHOICES } from '../formats/anvilnext/reading.js';
 import type { LayoutName } from '../formats/dialect.js';
 import { UsageError } from './errors.js';
+import { addNamesOption } from './names-option.js';
 import { DEFAULT_MAX_SIZE } from '../node/limits.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { FORGE_PROFILE_NAMES, TOC_RECORD_KINDS, type TocRecordKind } from '../archive/profile/names.js';
@@ -130,7 +131,8 @@ export interface ForceOptionValues {
 
 /**
  * `--force`, on every command that writes files: replace an existing file at an output path even
- * when it holds something else (write-file.ts). Never an input, a directory, a device, a FIFO or a socket.
+ * when it holds something else (the node entry's output rule, node/output-file.ts). Never an input,
+ * a directory, a device, a FIFO or a socket.
  */
 export function addForceOption(command: Command): Command {
   return command.option(
@@ -161,4 +163,12 @@ export function addArchiveAddressOptions(command: Command): Command {
       .option('--entry <n|name>', 'in a .forge archive: the entry (data file), by its number in forge list or its name')
       .option('--resource <i|id|name>', 'in that entry: the resource, by index, hex id or name (not needed when it holds one Skeleton)'),
   );
+}
+
+/** The argument of every command that reads one Skeleton: a file, or an archive with `--entry`. */
+export const SKELETON_ARGUMENT = 'Skeleton resource file, or a .forge archive with --entry';
+
+/** What every pose and skin subcommand takes: `--entry`/`--resource` and the profile options, the resource options and `--names`. */
+export function addSkeletonInputOptions(command: Command): Command {
+  return addNamesOption(addResourceOptions(addArchiveAddressOptions(command)));
 }

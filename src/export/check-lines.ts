@@ -1,6 +1,7 @@
 /** How the commands print failed checks: one line per check, then its first offenders with their offsets. Browser-safe. */
 import { isBlockingFailure } from '../analysis/check-resource.js';
 import type { CheckResult } from '../analysis/checks/index.js';
+import type { CensusReport } from '../analysis/census/report.js';
 import { formatOffset } from '../io/format.js';
 
 /** Offenders shown per failed check; the rest are counted. */
@@ -33,6 +34,22 @@ export function checkFailureLines(
       lines.push(offenderLine(offender.bone, offender.name ?? null, offsets.get(offender.bone) ?? null, offender.message));
     }
     if (check.offenderCount > SHOWN_OFFENDERS) lines.push(`  … and ${check.offenderCount - SHOWN_OFFENDERS} more`);
+  }
+  return lines;
+}
+
+/**
+ * The Proven check failures of a census, as the census prints them on stderr: `file: check failed:
+ * id (Proven)`, then each kept offender as validate prints them (bone, name, offset of its record).
+ */
+export function provenFailureLines(report: CensusReport): string[] {
+  const lines: string[] = [];
+  let last = '';
+  for (const failure of report.provenFailures) {
+    const head = `${failure.file}: check failed: ${failure.check} (Proven)`;
+    if (head !== last) lines.push(head);
+    last = head;
+    lines.push(offenderLine(failure.bone, failure.name, failure.offset, failure.message));
   }
   return lines;
 }

@@ -1,10 +1,12 @@
 /**
  * What `crack` reports of the names it found for a rig's hashes: one line of text per hash, the
  * JSON rows, and the names file `--write-names` writes (the likely names only, read back with
- * `--names`). Browser-safe.
+ * `--names`), and the summary of the search. Browser-safe.
  */
 import { formatHash } from '../names/crc32.js';
 import type { RigName } from '../names/rig-names.js';
+import type { CrackRigResult } from '../names/crack-rig.js';
+import { count, groupThousands } from '../io/format.js';
 
 /** An expected chance as the reports give it: two significant digits, or one in exponent form below 0.001. Never throws. */
 export function formatExpectedChance(value: number): string {
@@ -60,4 +62,23 @@ export function likelyNamesFile(results: readonly RigName[], threshold: number):
     ),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The summary `crack` ends with (on stderr): the hashes by confidence, and, when some have only
+ * possible matches, why they are not named.
+ */
+export function crackSummaryText(crack: CrackRigResult, threshold: number): string {
+  const { tally } = crack;
+  const counts =
+    `${groupThousands(tally.known)} known, ${groupThousands(tally.likely)} likely, ` +
+    `${groupThousands(tally.possible)} only possible, ${groupThousands(tally.none)} no match`;
+  const searched = `${groupThousands(crack.unknown)} unknown searched against ${groupThousands(crack.searched)} family names`;
+  let text = `crack: ${count(crack.results.length, 'hash', 'hashes')}: ${counts} (${searched})\n`;
+  if (tally.possible > 0) {
+    text +=
+      `crack: ${count(tally.possible, 'hash', 'hashes')} ${tally.possible === 1 ? 'has' : 'have'} only possible matches, which chance alone would give (expected chance ≥ ${threshold}); ` +
+      'they are not named: give more of the rig (--skeletons, --hierarchy) for evidence\n';
+  }
+  return text;
 }

@@ -33,6 +33,19 @@ export function groupThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** `1.5 MiB`, `256 MiB`, `12 bytes`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
 /** `noun` or its plural for a count: `file`/`files`, `only 1 byte`. */
 export function plural(n: number, noun: string, many = `${noun}s`): string {
   return n === 1 ? noun : many;
@@ -68,17 +81,4 @@ export function describeValue(value: unknown, numberType: 'number' | 'bigint' = 
     default:
       return `a ${typeof value}`;
   }
-}
-
-/** `1.5 MiB`, `256 MiB`, `12 bytes`. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }

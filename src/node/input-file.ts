@@ -18,6 +18,9 @@ import {
 import type { LayoutName } from '../formats/dialect.js';
 import { fsReason, specialKind } from './files.js';
 import { DEFAULT_MAX_SIZE } from './limits.js';
+import { formatSize } from '../io/format.js';
+
+export { formatSize } from '../io/format.js';
 
 /** What reading a file came to. */
 export type InputRead =
@@ -49,10 +52,6 @@ export function kindFromName(path: string): ResourceKind | null {
   if (name.includes('skeleton')) return 'Skeleton';
   return null;
 }
-
-// Sizes in words are the io layer's (the browser lists archives with them too).
-export { formatSize } from '../io/format.js';
-import { formatSize } from '../io/format.js';
 
 /** Why a header is not read as a resource: `not a Skeleton or SkeletonComponent (class at offset 8 is …)`, or the layout mismatch. */
 export function notAResource(head: Uint8Array, dialect?: LayoutName): string {

@@ -5,6 +5,7 @@ import { CommanderError } from 'commander';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodePoseArray } from '../../src/analysis/pose-array.js';
 import { UsageError } from '../../src/cli/errors.js';
+import { OutputRefusedError, UnsafeOutputError } from '../../src/node/output-file.js';
 import { buildProgram } from '../../src/cli/main.js';
 import type { LoadOptions } from '../../src/cli/load.js';
 import { dumpWith, makeSkeleton, rotZ, transform } from './fixtures.js';
@@ -56,7 +57,8 @@ async function cli(...args: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof UsageError) return 2;
+    // main maps the output rule's refusals to usage errors (cli/library-errors.ts).
+    if (error instanceof UsageError || error instanceof OutputRefusedError || error instanceof UnsafeOutputError) return 2;
     err.push(String(error));
     return 1;
   } finally {

@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerExportCommand } from '../../src/cli/commands/export.js';
 import { UsageError } from '../../src/cli/errors.js';
+import { OutputRefusedError, UnsafeOutputError } from '../../src/node/output-file.js';
 import { loadSkeleton } from '../../src/cli/load.js';
 import { crc32 } from '../../src/names/crc32.js';
 import { humanoid } from './fixtures.js';
@@ -126,11 +127,12 @@ describe('anvil-skel export', () => {
   it('never overwrites the input', async () => {
     const gltfInput = join(dir, 'model.gltf');
     await writeFile(gltfInput, 'original');
+    // The output rule's refusals (the node entry's), which main turns into exit 2.
     const error = await run(gltfInput, '-o', gltfInput).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toBeInstanceOf(UnsafeOutputError);
     const binInput = join(dir, 'model.bin');
     await writeFile(binInput, 'original bin');
-    expect(await run(binInput, '-o', gltfInput, '--separate').catch((e: unknown) => e)).toBeInstanceOf(UsageError);
+    expect(await run(binInput, '-o', gltfInput, '--separate').catch((e: unknown) => e)).toBeInstanceOf(OutputRefusedError);
     expect(await readFile(gltfInput, 'utf8')).toBe('original');
     expect(await readFile(binInput, 'utf8')).toBe('original bin');
   });

@@ -13,13 +13,13 @@ import { count } from '../../io/format.js';
 import type { SkeletonBone } from '../../model/skeleton.js';
 import { assemblyJson, assemblyRunSummary, assemblyRunSummaryText, assemblySummaryText } from '../../export/assembly-report.js';
 import { assembleInputs, NoComponentError, type AssembleInputsResult } from '../../node/assemble.js';
-import { ArchiveProfileChoiceError } from '../../node/census.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { GLTF_OUTPUT, JSON_OUTPUT, refuseUnsafeOutputs, writeFilesAtomic, type OutputFile, type PlannedOutput } from '../write-file.js';
+import { GLTF_OUTPUT, JSON_OUTPUT } from '../../export/output-kind.js';
+import { type OutputFile, type PlannedOutput, refuseUnsafeOutputs, writeFilesAtomic } from '../../node/output-file.js';
 import type { ForceOptionValues, ForgeProfileValues, ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */
@@ -83,8 +83,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
       },
     });
   } catch (error) {
-    if (error instanceof NoComponentError) throw new UsageError(`assemble: ${error.message}`);
-    throw error instanceof ArchiveProfileChoiceError ? new UsageError(error.message) : error;
+    throw error instanceof NoComponentError ? new UsageError(`assemble: ${error.message}`) : error;
   }
   const { assemblies: results, failures, oneFile: single } = run;
 

@@ -5,11 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { relative, isAbsolute } from 'node:path';
-import type { CensusReport } from '../../analysis/census.js';
 import { censusMarkdown } from '../../export/census-markdown.js';
 import { censusSummaryText } from '../../export/census-text.js';
 import { toJsonText } from '../../export/json.js';
-import { ArchiveProfileChoiceError, runCensus } from '../../node/census.js';
+import { runCensus } from '../../node/census.js';
 import { defaultCensusJobs } from '../../node/census-pool.js';
 import { forgeOpenOptions, type ForceOptionValues, type ForgeProfileValues, type ResourceOptionValues } from '../options.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
@@ -19,8 +18,9 @@ import { NAMES_ENV_VAR, type NamesOptionValues } from '../names-option.js';
 import { resourceReadOptions } from '../read-options.js';
 import { bundledSamplesDir } from '../paths.js';
 import { Progress } from '../progress.js';
-import { JSON_OUTPUT, OutputRefusal, refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
-import { offenderLine } from '../../export/check-lines.js';
+import { JSON_OUTPUT, TEXT_OUTPUT } from '../../export/output-kind.js';
+import { OutputRefusedError, type PlannedOutput, refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
+import { provenFailureLines } from '../../export/check-lines.js';
 
 /** The options of `census`, as commander parses them (declared in commands/census.ts). */
 export interface CensusCommandOptions extends ResourceOptionValues, NamesOptionValues, ForceOptionValues, ForgeProfileValues {
@@ -68,8 +68,8 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
   const force = options.force === true;
   await refuseUnsafeOutputs(outputs, [...inputs, ...nameListFiles(options.names)], 'census', walk, { force }).catch((error: unknown) => {
     // `census --json x.forge` takes x.forge for the report path: say what would have been counted.
-    if (error instanceof OutputRefusal && paths.length === 0)
-      throw new OutputRefusal(
+    if (error instanceof OutputRefusedError && paths.length === 0)
+      throw new OutputRefusedError(
         `${error.message}; no input path was given, so it was taken for the report of a census of the bundled samples at ${inputs[0]} (to census it, name it first: census <path> --json)`,
       );
     throw error;
@@ -100,9 +100,6 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
       archiveProgress.setTotal(total);
       archiveProgress.update(done);
     },
-  }).catch((error: unknown) => {
-    // Profiles that read an archive differently, or options its profile refuses: the user must choose (exit 2).
-    throw error instanceof ArchiveProfileChoiceError ? new UsageError(error.message) : error;
   });
   progress.done();
   archiveProgress.done();
@@ -123,17 +120,4 @@ export async function censusCommand(paths: string[], options: CensusCommandOptio
     process.stdout.write(censusSummaryText(report, source));
   }
   if (!report.ok) process.exitCode = EXIT_FAILED;
-}
-
-/** `file: check failed: id (Proven)`, then each kept offender as validate prints them: bone, name, offset of its record. */
-export function provenFailureLines(report: CensusReport): string[] {
-  const lines: string[] = [];
-  let last = '';
-  for (const failure of report.provenFailures) {
-    const head = `${failure.file}: check failed: ${failure.check} (Proven)`;
-    if (head !== last) lines.push(head);
-    last = head;
-    lines.push(offenderLine(failure.bone, failure.name, failure.offset, failure.message));
-  }
-  return lines;
 }

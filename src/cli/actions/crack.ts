@@ -1,12 +1,10 @@
 /** What `crack` does (declared in commands/names.ts): families, odds, and evidence from the rig. */
 import { readFile } from 'node:fs/promises';
-import { count, groupThousands } from '../../io/format.js';
-import { crackHashes, defaultVocabulary, planCrack } from '../../names/crack.js';
+import { defaultVocabulary } from '../../names/crack.js';
+import { crackRigNames } from '../../names/crack-rig.js';
 import { parseRigHierarchy, RigHierarchyError } from '../../analysis/rig-hierarchy.js';
-import { likelyNamesFile, rigNamesJson, rigNamesText } from '../../export/rig-names-report.js';
-import { defaultFamilies, familySize } from '../../names/families.js';
-import { searchFamilies, type FamilyMatch } from '../../names/family-search.js';
-import { resolveRigNames, type RigHierarchy } from '../../names/rig-names.js';
+import { crackSummaryText, likelyNamesFile, rigNamesJson, rigNamesText } from '../../export/rig-names-report.js';
+import type { RigHierarchy } from '../../names/rig-names.js';
 import { readSkeletonRig } from '../../node/skeleton-rig.js';
 import { MOST_MAX_WORDS } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
@@ -15,7 +13,8 @@ import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary, nameListFiles, readNameListFile } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { StatusLine } from '../progress.js';
-import { refuseUnsafeOutputs, TEXT_OUTPUT, writeFileAtomic, type PlannedOutput } from '../write-file.js';
+import { TEXT_OUTPUT } from '../../export/output-kind.js';
+import { type PlannedOutput, refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import { parseHashArguments, parseSeparators, parseWholeNumber, writeJson, writeOut } from './names.js';
 import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { JsonOption } from './names.js';
@@ -36,7 +35,6 @@ export interface CrackOptionValues extends JsonOption, NamesOptionValues, Resour
 }
 
 const PROGRESS_INTERVAL_MS = 200;
-const VOCABULARY_FAMILY = 'vocabulary';
 
 function parsePositive(text: string, option: string): number {
   const value = /^\s*(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
@@ -115,63 +113,39 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
     for (const file of options.words ?? []) words.push(...(await readNameListFile(file, 'words file')));
     vocabulary = { words: [...new Set(words)], maxWords, separators: parseSeparators(options.separators) };
   }
-  const unknown = [...new Set(hashes.map((h) => h >>> 0))].filter((hash) => dictionary.lookup(hash).length === 0);
-  const families = defaultFamilies();
   const status = new StatusLine(PROGRESS_INTERVAL_MS);
-  const search = searchFamilies(unknown, families, {
-    shouldStop,
-    onProgress: status.enabled
-      ? (p) =>
-          status.show(
-            () => `crack: ${((100 * p.tried) / Math.max(1, p.total)).toFixed(1)}% of family names (${p.family}), ${unknown.length} hashes`,
-          )
-      : undefined,
-  });
-  const matches: FamilyMatch[] = [...search.matches];
-  const extraFamilySizes = new Map<string, number>();
-  let complete = search.complete;
-  if (vocabulary && complete && unknown.length > 0) {
-    extraFamilySizes.set(VOCABULARY_FAMILY, planCrack(unknown.length, vocabulary).candidates);
-    const results = crackHashes(unknown, {
-      ...vocabulary,
+  const crack = crackRigNames(
+    { hashes, links },
+    {
+      dictionary,
+      threshold,
       limit,
+      vocabulary,
       shouldStop,
-      onProgress: status.enabled
+      onFamilyProgress: status.enabled
+        ? (p, unknown) =>
+            status.show(() => {
+              const share = `${((100 * p.tried) / Math.max(1, p.total)).toFixed(1)}% of family names`;
+              return `crack: ${share} (${p.family}), ${unknown} hashes`;
+            })
+        : undefined,
+      onVocabularyProgress: status.enabled
         ? (p) => status.show(() => `crack: vocabulary ${(p.fraction * 100).toFixed(1)}% (hash ${p.targetsDone}/${p.targets})`)
         : undefined,
-    });
-    for (const result of results)
-      for (const match of result.matches) matches.push({ hash: result.hash, name: match.name, family: VOCABULARY_FAMILY });
-    complete = !shouldStop();
-  }
+    },
+  );
   status.clear();
-  if (!complete) {
-    const skipped = families.filter((family) => !search.finished.includes(family.id)).map((family) => family.id);
+  if (!crack.complete) {
+    const skipped = crack.unfinished;
     const what = skipped.length > 0 ? `families not searched to the end: ${skipped.join(', ')}` : 'the vocabulary search was not finished';
     process.stderr.write(`anvil-skel: crack: stopped after --max-seconds ${maxSeconds}; ${what}\n`);
   }
 
-  const results = resolveRigNames({ hashes, links }, { dictionary, families, matches, extraFamilySizes, threshold });
+  const { results, tally } = crack;
   if (options.json) writeJson(rigNamesJson(results, limit));
   else writeOut(rigNamesText(results, limit));
   if (namesOutput !== null)
     await writeFileAtomic({ ...namesOutput, data: likelyNamesFile(results, threshold) }, { command: 'crack', force });
-
-  const tally = { known: 0, likely: 0, possible: 0, none: 0 };
-  for (const result of results) tally[result.confidence ?? 'none']++;
-  if (!options.json) {
-    const searched = families.reduce((sum, family) => sum + familySize(family), 0);
-    process.stderr.write(
-      `crack: ${count(results.length, 'hash', 'hashes')}: ${groupThousands(tally.known)} known, ${groupThousands(tally.likely)} likely, ` +
-        `${groupThousands(tally.possible)} only possible, ${groupThousands(tally.none)} no match ` +
-        `(${groupThousands(unknown.length)} unknown searched against ${groupThousands(searched)} family names)\n`,
-    );
-    if (tally.possible > 0) {
-      process.stderr.write(
-        `crack: ${count(tally.possible, 'hash', 'hashes')} ${tally.possible === 1 ? 'has' : 'have'} only possible matches, which chance alone would give (expected chance ≥ ${threshold}); ` +
-          'they are not named: give more of the rig (--skeletons, --hierarchy) for evidence\n',
-      );
-    }
-  }
+  if (!options.json) process.stderr.write(crackSummaryText(crack, threshold));
   process.exitCode = failedFiles > 0 || tally.possible > 0 || tally.none > 0 ? EXIT_FAILED : EXIT_OK;
 }

@@ -8,14 +8,8 @@ import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadSkeletonInput } from '../forge-resource.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import {
-  GLTF_OUTPUT,
-  gltfBufferOutput,
-  refuseUnsafeOutputs,
-  writeFilesAtomic,
-  type OutputFile,
-  type PlannedOutput,
-} from '../write-file.js';
+import { GLTF_OUTPUT, gltfBufferOutput } from '../../export/output-kind.js';
+import { type OutputFile, type PlannedOutput, refuseUnsafeOutputs, writeFilesAtomic } from '../../node/output-file.js';
 import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */

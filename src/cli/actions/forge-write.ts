@@ -1,13 +1,13 @@
 /** What `forge replace` and `forge pack` do (declared in commands/forge.ts): archives written, never in place. */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { checkManifest, FORGE_MANIFEST_FILE, packArchive, type ForgeManifest } from '../../archive/forge-pack.js';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ForgeManifest } from '../../archive/forge-pack.js';
 import { replaceResources, ReplacementRefusal, type ReplaceReport, type ResourceReplacement } from '../../archive/forge-rewrite.js';
-import { forgeProfileByName } from '../../archive/profile/profiles.js';
-import { ForgePackLayoutError, manifestFromFolders, manifestWithProfile } from '../../archive/forge-pack-folders.js';
+import { forgePackSummary, forgePackText, forgeReplaceJson, forgeReplaceText } from '../../export/forge-report.js';
 import { toJsonText } from '../../export/json.js';
+import { forgeFolderManifest, ForgePackError, packForgeFolder } from '../../node/forge-pack.js';
 import { ParseError } from '../../io/errors.js';
-import { count, groupThousands, hex } from '../../io/format.js';
+import { groupThousands } from '../../io/format.js';
 import { UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
 import { ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
@@ -18,7 +18,8 @@ import { formatAddress, refusalReport } from '../../io/address.js';
 import { DEFAULT_MAX_SIZE } from '../../node/limits.js';
 import { forgeOpenOptions } from '../options.js';
 import { Progress } from '../progress.js';
-import { ARCHIVE_OUTPUT, refuseUnsafeOutputs, writeStreamAtomic } from '../write-file.js';
+import { ARCHIVE_OUTPUT } from '../../export/output-kind.js';
+import { refuseUnsafeOutputs, writeStreamAtomic } from '../../node/output-file.js';
 import type { ForgeProfileValues } from '../options.js';
 
 export interface ForgeReplaceOptions extends ForgeProfileValues {
@@ -34,20 +35,6 @@ export interface ForgePackOptions extends ForgeProfileValues {
   archiveVersion?: string;
   json?: boolean;
   force?: boolean;
-}
-
-/** The report as JSON: ids in hex. */
-function reportJson(archive: string, output: string, report: ReplaceReport): unknown {
-  return {
-    archive,
-    output,
-    profile: report.profile,
-    replaced: report.replaced.map((r) => ({ ...r, classHash: hex(r.classHash), id: hex(r.id, 16) })),
-    rebuilt: report.rebuilt,
-    moved: report.moved,
-    oldArchiveSize: report.oldArchiveSize,
-    newArchiveSize: report.newArchiveSize,
-  };
 }
 
 function readInput(path: string): Uint8Array {
@@ -132,24 +119,8 @@ export async function replaceCommand(archive: string, files: string[], options: 
   } finally {
     await opened.close();
   }
-  if (options.json === true) process.stdout.write(toJsonText(reportJson(archive, options.output, report)));
-  else {
-    const lines = [
-      `${options.output}: ${archive} with ${count(report.replaced.length, 'resource')} replaced (profile ${forgeProfileLabel(opened.forge)})`,
-    ];
-    for (const r of report.replaced)
-      lines.push(
-        `  entry ${r.entry} ${JSON.stringify(r.entryName)}: resource ${r.resource} ${JSON.stringify(r.resourceName)} (${r.className ?? hex(r.classHash)} ${hex(r.id, 16)}): ${groupThousands(r.oldSize)} → ${groupThousands(r.newSize)} bytes, from ${r.label}`,
-      );
-    for (const d of report.rebuilt)
-      lines.push(
-        `  data file of entry ${d.entry}: ${groupThousands(d.oldSize)} → ${groupThousands(d.newSize)} bytes at ${d.newOffset} (${d.blocks} blocks)`,
-      );
-    lines.push(
-      `  ${count(report.moved, 'later data file')} moved, unchanged; archive ${groupThousands(report.oldArchiveSize)} → ${groupThousands(report.newArchiveSize)} bytes`,
-    );
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
+  if (options.json === true) process.stdout.write(toJsonText(forgeReplaceJson(archive, options.output, report)));
+  else process.stdout.write(forgeReplaceText(archive, options.output, report, forgeProfileLabel(opened.forge)));
 }
 
 /** A refusal of what the command was given (exit 1, one line). */
@@ -158,94 +129,36 @@ class InputRefusal extends Error {
 }
 export { InputRefusal };
 
-/** The manifest of a folder laid out as `forge extract` writes it, when it has no manifest. */
-function manifestOfFolder(dir: string, profileName: string, version: number): ForgeManifest {
-  const profile = forgeProfileByName(profileName);
-  if (profile === undefined) throw new UsageError(`forge pack: --forge-profile names no profile (${profileName})`);
-  const folders = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => ({
-      name: d.name,
-      files: readdirSync(join(dir, d.name), { withFileTypes: true })
-        .filter((f) => f.isFile())
-        .map((f) => f.name),
-    }));
-  try {
-    return manifestFromFolders(dir, folders, profile, version, (folder, file) => new Uint8Array(readFileSync(join(dir, folder, file))));
-  } catch (error) {
-    if (error instanceof ForgePackLayoutError) throw new UsageError(`forge pack: ${error.message}`);
-    throw error;
-  }
+/** A refusal of the library's as the CLI reports it: the call's mistake exit 2, the folder's content exit 1. */
+function packFailure(error: unknown): unknown {
+  if (!(error instanceof ForgePackError)) return error;
+  return error.usage ? new UsageError(error.message) : new InputRefusal(error.message);
 }
 
 /** Runs `forge pack` with what commander parsed. */
 export async function packCommand(dir: string, options: ForgePackOptions): Promise<void> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`forge pack: ${dir} is not a folder`);
-  const manifestPath = join(dir, FORGE_MANIFEST_FILE);
   let manifest: ForgeManifest;
-  if (existsSync(manifestPath)) {
-    try {
-      manifest = checkManifest(JSON.parse(readFileSync(manifestPath, 'utf8')));
-    } catch (error) {
-      throw new InputRefusal(`forge pack: ${manifestPath}: ${(error as Error).message}`);
-    }
-    if (options.forgeProfile !== undefined && options.forgeProfile !== 'auto')
-      manifest = manifestWithProfile(manifest, forgeProfileByName(options.forgeProfile)!);
-  } else {
-    if (options.forgeProfile === undefined || options.forgeProfile === 'auto')
-      throw new UsageError(`forge pack: ${dir} has no ${FORGE_MANIFEST_FILE}; name the profile to write with --forge-profile`);
-    const profile = forgeProfileByName(options.forgeProfile)!;
-    manifest = manifestOfFolder(
-      dir,
-      options.forgeProfile,
-      options.archiveVersion === undefined ? profile.versions.value[0]! : Number(options.archiveVersion),
-    );
+  try {
+    manifest = forgeFolderManifest(dir, {
+      ...(options.forgeProfile === undefined ? {} : { profile: options.forgeProfile }),
+      ...(options.archiveVersion === undefined ? {} : { archiveVersion: Number(options.archiveVersion) }),
+    });
+  } catch (error) {
+    throw packFailure(error);
   }
-  if (options.archiveVersion !== undefined) manifest = { ...manifest, version: Number(options.archiveVersion) };
   const walk = walkInputs([dir]);
-  await refuseUnsafeOutputs([{ path: options.output, option: '-o', kind: ARCHIVE_OUTPUT }], [dir], 'forge pack', walk, {
-    force: options.force === true,
-  });
-  const missing: string[] = [];
-  const bytes = packArchive(
-    manifest,
-    (entry, resource) => {
-      const path = resource.file === null ? null : join(dir, entry.folder, resource.file);
-      if (path === null || !existsSync(path)) {
-        missing.push(`${entry.folder}/${resource.file ?? `${resource.name} (not extracted)`}`);
-        return new Uint8Array(0);
-      }
-      return new Uint8Array(readFileSync(path));
-    },
-    (entry) => {
-      const path = join(dir, entry.raw!);
-      if (!existsSync(path)) {
-        missing.push(entry.raw!);
-        return new Uint8Array(0);
-      }
-      return new Uint8Array(readFileSync(path));
-    },
-  );
-  if (missing.length > 0)
-    throw new InputRefusal(
-      `forge pack: ${count(missing.length, 'resource')} of the manifest missing (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}); extract with --class all to pack every resource; nothing written`,
-    );
+  const force = options.force === true;
+  await refuseUnsafeOutputs([{ path: options.output, option: '-o', kind: ARCHIVE_OUTPUT }], [dir], 'forge pack', walk, { force });
+  let bytes: Uint8Array;
+  try {
+    bytes = packForgeFolder(dir, manifest);
+  } catch (error) {
+    throw packFailure(error);
+  }
   await writeStreamAtomic({ path: options.output, kind: ARCHIVE_OUTPUT, option: '-o' }, (sink) => sink.write(bytes), {
     command: 'forge pack',
-    force: options.force === true,
+    force,
   });
-  const resources = manifest.entries.reduce((n, e) => n + e.resources.length, 0);
-  const summary = {
-    output: resolve(options.output),
-    profile: manifest.profile,
-    version: manifest.version,
-    entries: manifest.entries.length,
-    resources,
-    size: bytes.length,
-  };
-  if (options.json === true) process.stdout.write(toJsonText(summary));
-  else
-    process.stdout.write(
-      `${options.output}: ${count(manifest.entries.length, 'entry', 'entries')}, ${count(resources, 'resource')}, profile ${manifest.profile}, version ${manifest.version}, ${groupThousands(bytes.length)} bytes\n`,
-    );
+  const summary = forgePackSummary(resolve(options.output), manifest, bytes.length);
+  process.stdout.write(options.json === true ? toJsonText(summary) : forgePackText(options.output, summary));
 }

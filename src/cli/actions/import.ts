@@ -1,17 +1,15 @@
 /** What `import` does (declared in commands/import.ts). */
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import type { ArmatureImport, GltfInput } from '../../export/gltf-import.js';
+import type { ArmatureImport } from '../../export/gltf-import.js';
+import { readGltfFile } from '../../node/gltf-file.js';
 import { armatureImportJson, armatureImportText } from '../../export/armature-import-report.js';
 import { ParseError } from '../../io/errors.js';
-import { formatSize } from '../input-file.js';
 import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { fsReason } from '../files.js';
 import { InputFileError, loadResource } from '../load.js';
 import { loadNameDictionary, nameListFiles } from '../name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import { refuseUnsafeOutputs, resourceOutput, writeFileAtomic } from '../write-file.js';
+import { resourceOutput } from '../../export/output-kind.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';
 
@@ -81,49 +79,4 @@ function refuse(json: boolean, message: string, reason?: string): void {
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
-/** The edited glTF: a .glb's bytes, or a .gltf's JSON with every external buffer read beside it. */
-async function readGltfFile(path: string, maxSize: number): Promise<{ input: GltfInput; resourcePaths: string[] }> {
-  const bytes = await readLimited(path, maxSize, 'the glTF');
-  if (bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === 'glTF') return { input: bytes, resourcePaths: [] };
-  let document: { buffers?: { uri?: unknown }[]; images?: { uri?: unknown }[] };
-  try {
-    document = JSON.parse(new TextDecoder().decode(bytes)) as typeof document;
-  } catch {
-    // Not JSON either: the library refuses it with its reason.
-    return { input: bytes, resourcePaths: [] };
-  }
-  const resources: Record<string, Uint8Array> = {};
-  const resourcePaths: string[] = [];
-  const uris = [...(document.buffers ?? []), ...(document.images ?? [])].map((item) => item?.uri);
-  for (const uri of uris) {
-    if (typeof uri !== 'string' || uri.startsWith('data:') || uri in resources) continue;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) throw new InputFileError(`${path}: names the resource '${uri}', which is not a file beside it`);
-    let relative: string;
-    try {
-      relative = decodeURIComponent(uri);
-    } catch {
-      throw new InputFileError(`${path}: the resource URI '${uri}' is not well-formed percent-encoding`);
-    }
-    const file = resolve(dirname(path), relative);
-    resources[uri] = await readLimited(file, maxSize, `the resource '${uri}' of ${path}`);
-    resourcePaths.push(file);
-  }
-  return { input: { json: bytes, resources }, resourcePaths };
-}
-
-async function readLimited(path: string, maxSize: number, what: string): Promise<Uint8Array> {
-  const info = await stat(path).catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new UsageError(`no such file: ${path}${what === 'the glTF' ? '' : ` (${what})`}`);
-    throw new InputFileError(`${path}: ${fsReason(error)}`);
-  });
-  if (!info.isFile()) throw new InputFileError(`${path}: ${what} is not a regular file`);
-  if (info.size > maxSize) throw new InputFileError(`${path}: ${what} is ${formatSize(info.size)}, over --max-size ${formatSize(maxSize)}`);
-  try {
-    return new Uint8Array(await readFile(path));
-  } catch (error) {
-    throw new InputFileError(`${path}: ${fsReason(error)}`);
-  }
 }

@@ -5,19 +5,17 @@ import { encodePoseArray } from '../../analysis/pose-array.js';
 import type { PoseFindResult } from '../../analysis/pose-find.js';
 import { findPoseArrayInFile } from '../../node/pose-dump.js';
 import { runtimePoseJson, runtimePoseText } from '../../export/runtime-pose-report.js';
-import { hex } from '../../io/format.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { formatHash } from '../../names/crc32.js';
-import { count, formatOffset, groupThousands } from '../../io/format.js';
+import { count, formatOffset, groupThousands, hex } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, InputFileError, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
-import { resourceReadOptions } from '../read-options.js';
-import { loadSkeletonInput, refusedBy } from '../forge-resource.js';
-import { ParseError } from '../../io/errors.js';
-import { loadNameDictionary, nameListFiles } from '../name-lists.js';
+import { loadNamedSkeleton } from '../forge-resource.js';
+import { nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
-import { POSE_ARRAY_OUTPUT, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { POSE_ARRAY_OUTPUT } from '../../export/output-kind.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';
 
@@ -32,24 +30,6 @@ export type ShowOptions = PoseCommonOptions & { json?: boolean };
 
 const MIB = 1024 * 1024;
 
-/**
- * The skeleton (from a file, or from inside an archive with --entry), the label naming it in
- * messages, and its bone-name resolver, read as every pose subcommand reads them.
- */
-async function loadWithNames(
-  skeletonPath: string,
-  options: PoseCommonOptions,
-  command: string,
-): Promise<{ skeleton: Skeleton; label: string; nameOf: (hash: number) => string | null }> {
-  const read = resourceReadOptions(options);
-  const dictionary = await loadNameDictionary(options.names ?? []);
-  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command).catch((error: unknown) => {
-    // A loose file's refusal, named (inside an archive it already names archive, entry and resource).
-    throw error instanceof ParseError ? refusedBy(skeletonPath, error.message, error) : error;
-  });
-  return { skeleton, label, nameOf: (hash) => dictionary.resolve(hash) };
-}
-
 const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => string | null): string => {
   const bone = skeleton.bones[index];
   return bone === undefined ? `bone ${index}` : `bone ${index} (${nameOf(bone.nameHash) ?? formatHash(bone.nameHash)})`;
@@ -59,7 +39,7 @@ export async function buildCommand(skeletonPath: string, options: BuildOptions):
   const output = { path: resolve(options.output), option: '-o', kind: POSE_ARRAY_OUTPUT };
   const force = options.force === true;
   await refuseUnsafeOutputs([output], [skeletonPath, ...nameListFiles(options.names)], 'pose build', undefined, { force });
-  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options, 'pose build');
+  const { skeleton, nameOf } = await loadNamedSkeleton(skeletonPath, options, 'pose build');
   const bytes = encodePoseArray(skeleton);
   await writeFileAtomic({ ...output, data: bytes }, { command: 'pose build', force });
   const root = skeleton.bones.length > 0 ? `, root ${boneLabel(skeleton, 0, nameOf)}` : '';
@@ -75,7 +55,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
     throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
   });
   if (dumpInfo.isDirectory()) throw new UsageError(`pose find: the dump ${dumpPath} is a directory; give a memory dump file`);
-  const { skeleton, label, nameOf } = await loadWithNames(skeletonPath, options, 'pose find');
+  const { skeleton, label, nameOf } = await loadNamedSkeleton(skeletonPath, options, 'pose find');
   if (skeleton.bones.length === 0) return notFound(`${label} has no bones, so no pose array to find`, options);
   const status = new StatusLine(200);
   let result: PoseFindResult | null;
@@ -127,7 +107,7 @@ function notFound(message: string, options: FindOptions): void {
 }
 
 export async function showCommand(skeletonPath: string, options: ShowOptions): Promise<void> {
-  const { skeleton, nameOf } = await loadWithNames(skeletonPath, options, 'pose show');
+  const { skeleton, nameOf } = await loadNamedSkeleton(skeletonPath, options, 'pose show');
   if (options.json) process.stdout.write(`${JSON.stringify(runtimePoseJson(skeleton, nameOf), null, 2)}\n`);
   else process.stdout.write(runtimePoseText(skeleton, nameOf));
   process.exitCode = EXIT_OK;

@@ -1,5 +1,4 @@
 /** What `skin bind`, `skin capture` and `skin palette` do (declared in commands/skin.ts). */
-import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   captureReport,
@@ -15,16 +14,16 @@ import {
   SkinningInputError,
   type MeshBone,
 } from '../../analysis/skinning.js';
-import { count, groupThousands } from '../../io/format.js';
+import { count } from '../../io/format.js';
 import { captureJson, captureText, meshBindJson, meshBindText } from '../../export/skinning-report.js';
 import type { Mat4 } from '../../math/vector.js';
 import type { Skeleton } from '../../model/skeleton.js';
-import { EXIT_OK, InputFileError, RefusedInputError, UsageError } from '../errors.js';
-import { loadSkeletonInput, refusedBy } from '../forge-resource.js';
-import { ParseError } from '../../io/errors.js';
-import { loadNameDictionary, nameListFiles } from '../name-lists.js';
-import { resourceReadOptions } from '../read-options.js';
-import { paletteOutput, refuseUnsafeOutputs, writeFileAtomic } from '../write-file.js';
+import { EXIT_OK, RefusedInputError } from '../errors.js';
+import { loadNamedSkeleton } from '../forge-resource.js';
+import { readFilePrefix } from '../../node/file-prefix.js';
+import { nameListFiles } from '../name-lists.js';
+import { paletteOutput } from '../../export/output-kind.js';
+import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';
 import type { SkinPose } from '../../analysis/skinning-options.js';
@@ -61,42 +60,12 @@ function refusedIn<T>(files: InputFiles, run: () => T, file?: string): T {
     return run();
   } catch (error) {
     if (!(error instanceof SkinningInputError)) throw error;
-    const frame = /^frames\[(\d+)\]/.exec(error.item);
-    const blamed = error.item.startsWith('skeleton.')
-      ? files.skeleton
-      : frame !== null
-        ? (files.frames?.[Number(frame[1])] ?? files.meshBones)
-        : (file ?? files.meshBones);
-    throw new RefusedInputError(blamed, error.message);
-  }
-}
-
-/** The bytes of a regular file, at most `limit` of them; `maxSize` refuses a larger file unread. */
-async function readPrefix(file: string, limit: number, maxSize?: number): Promise<Uint8Array> {
-  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${file}`);
-    throw new InputFileError(`${file}: cannot read: ${error.code ?? error.message}`);
-  });
-  if (!info.isFile()) throw new InputFileError(`${file}: not a regular file`);
-  if (maxSize !== undefined && info.size > maxSize)
-    throw new InputFileError(`${file}: ${groupThousands(info.size)} bytes, larger than --max-size (${groupThousands(maxSize)} bytes)`);
-  const handle = await open(file, 'r');
-  try {
-    const bytes = new Uint8Array(Math.min(info.size, limit));
-    let filled = 0;
-    while (filled < bytes.byteLength) {
-      const { bytesRead } = await handle.read(bytes, filled, bytes.byteLength - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return bytes.subarray(0, filled);
-  } finally {
-    await handle.close();
+    throw new RefusedInputError(error.blame(files, file), error.message);
   }
 }
 
 async function readJson(file: string, maxSize: number): Promise<unknown> {
-  const bytes = await readPrefix(file, maxSize, maxSize);
+  const bytes = await readFilePrefix(file, maxSize, maxSize);
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
   } catch (error) {
@@ -114,16 +83,11 @@ interface Loaded {
 
 /** `files.skeleton` is the Skeleton's label: its file, or archive, entry and resource when read from a .forge archive. */
 async function loadInputs(skeletonPath: string, meshBonesPath: string, options: SkinCommonOptions, command: string): Promise<Loaded> {
-  const read = resourceReadOptions(options);
-  const dictionary = await loadNameDictionary(options.names ?? []);
-  const { skeleton, label } = await loadSkeletonInput(skeletonPath, options, read, command).catch((error: unknown) => {
-    // A loose file's refusal, named (inside an archive it already names archive, entry and resource).
-    throw error instanceof ParseError ? refusedBy(skeletonPath, error.message, error) : error;
-  });
+  const { skeleton, label, nameOf, read } = await loadNamedSkeleton(skeletonPath, options, command);
   const json = await readJson(meshBonesPath, read.maxSize);
   const files = { skeleton: label, meshBones: meshBonesPath };
   const meshBones = refusedIn(files, () => parseMeshBones(json));
-  return { skeleton, meshBones, nameOf: (hash) => dictionary.resolve(hash), maxSize: read.maxSize, files };
+  return { skeleton, meshBones, nameOf, maxSize: read.maxSize, files };
 }
 
 async function loadPalette(file: string, loaded: Loaded, registerCount: number): Promise<number[]> {
@@ -150,7 +114,7 @@ export async function captureCommand(skeletonPath: string, meshBonesPath: string
   const needed = constantsBytesNeeded(palette.length, options.base);
   const frames: Mat4[][] = [];
   for (const file of options.constants) {
-    const bytes = await readPrefix(file, needed);
+    const bytes = await readFilePrefix(file, needed);
     frames.push(refusedIn(loaded.files, () => decodePaletteConstants(bytes, palette.length, { base: options.base }), file));
   }
   const report = refusedIn({ ...loaded.files, frames: options.constants }, () => captureReport(skeleton, meshBones, palette, frames));

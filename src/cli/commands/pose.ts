@@ -7,8 +7,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { addNamesOption } from '../names-option.js';
-import { addArchiveAddressOptions, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import { addForceOption, addSkeletonInputOptions, OUTPUT_RULE_HELP, SKELETON_ARGUMENT } from '../options.js';
 import type { BuildOptions, FindOptions, ShowOptions } from '../actions/pose.js';
 
 export const DEFAULT_CHUNK_MIB = 32;
@@ -16,11 +15,6 @@ export const DEFAULT_CHUNK_MIB = 32;
 /** The subcommands' work, loaded only when one runs. */
 const actions = () => import('../actions/pose.js');
 
-function common(command: Command): Command {
-  return addNamesOption(addResourceOptions(addArchiveAddressOptions(command)));
-}
-
-const SKELETON_ARGUMENT = 'Skeleton resource file, or a .forge archive with --entry';
 /** The exit statuses of a subcommand; only `find` has a dump to read and an array not to find. */
 const exitStatus = (find: boolean): string =>
   find
@@ -33,7 +27,7 @@ export function registerPoseCommands(program: Command): void {
     .description("the engine's runtime pose array: build it, find it in a memory dump, show the runtime pose");
 
   addForceOption(
-    common(
+    addSkeletonInputOptions(
       pose
         .command('build')
         .description('write the runtime pose array (48 bytes a bone: position, rotation, scale vec4, f32 LE)')
@@ -55,7 +49,7 @@ export function registerPoseCommands(program: Command): void {
     .argument('<dump>', 'binary memory dump')
     .option('--json', 'print {"offset","root","bones","matched","maxError"}; no array found: {"error": {"kind": "failed", "message"}}')
     .option('--chunk-mib <n>', `read the dump in chunks of n MiB (default ${DEFAULT_CHUNK_MIB})`, parseChunkMib);
-  common(find)
+  addSkeletonInputOptions(find)
     .addHelpText(
       'after',
       `${exitStatus(true)}\nExamples:\n  $ anvil-skel pose find rider.Skeleton game.dmp\n  $ anvil-skel pose find DataPC.forge game.dmp --entry CHR_Rider.Skeleton --json`,
@@ -67,7 +61,7 @@ export function registerPoseCommands(program: Command): void {
     .description('print the runtime local pose (own transform in the root) and its world pose')
     .argument('<skeleton>', SKELETON_ARGUMENT)
     .option('--json', 'print {"dialect","ownTransform","bones":[{"bone","parent","nameHash","name","local","world"}]}');
-  common(show)
+  addSkeletonInputOptions(show)
     .addHelpText(
       'after',
       `${exitStatus(false)}\nExamples:\n  $ anvil-skel pose show rider.Skeleton\n  $ anvil-skel pose show DataPC.forge --entry 3 --resource Rider --json`,

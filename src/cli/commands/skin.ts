@@ -9,8 +9,8 @@
 import { Option, type Command } from 'commander';
 import { SKIN_POSES, SKINNING_DEFAULTS } from '../../analysis/skinning-options.js';
 import { UsageError } from '../errors.js';
-import { addNamesOption, collectRepeated } from '../names-option.js';
-import { addArchiveAddressOptions, addForceOption, addResourceOptions, OUTPUT_RULE_HELP } from '../options.js';
+import { collectRepeated } from '../names-option.js';
+import { addForceOption, addSkeletonInputOptions, OUTPUT_RULE_HELP, SKELETON_ARGUMENT } from '../options.js';
 import type { SkinBindOptions, SkinCaptureOptions, SkinPaletteOptions } from '../actions/skin.js';
 
 const actions = () => import('../actions/skin.js');
@@ -22,13 +22,6 @@ const INPUTS =
   '  --constants  one binary file per captured frame: f32 little-endian, register r at byte 16 * r\n';
 const EXIT =
   '\nExit status: 0 the report was made, 1 an input was refused (the file, or archive entry, and item are named), 2 usage error.\n';
-
-function common(command: Command): Command {
-  return addNamesOption(addResourceOptions(addArchiveAddressOptions(command)));
-}
-
-/** Only the Skeleton input may be an archive: the other inputs are the user's own JSON and dumps. */
-const SKELETON_ARGUMENT = 'Skeleton resource file, or a .forge archive with --entry';
 
 function registers(command: Command): Command {
   return command
@@ -48,7 +41,7 @@ export function registerSkinCommands(program: Command): void {
         '  $ anvil-skel skin bind DataPC.forge skater-meshbones.json --entry CHR_Skater.Skeleton',
     );
 
-  common(
+  addSkeletonInputOptions(
     skin
       .command('bind')
       .description(
@@ -70,7 +63,7 @@ export function registerSkinCommands(program: Command): void {
     );
 
   registers(
-    common(
+    addSkeletonInputOptions(
       skin
         .command('capture')
         .description(
@@ -100,7 +93,7 @@ export function registerSkinCommands(program: Command): void {
     );
 
   const palette = registers(
-    common(
+    addSkeletonInputOptions(
       skin
         .command('palette')
         .description(

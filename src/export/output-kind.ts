@@ -1,21 +1,18 @@
 /**
- * What an output holds, and whether a file already at its path holds the same kind of thing: an
- * earlier output of the same command, which may be replaced, or anything else (an archive taken
- * for a report path, a resource, a binary of unknown kind), which is never replaced without
- * `--force`. Each kind is told from the file's bytes, never its name.
+ * What an output holds, and whether bytes already at its path hold the same kind of thing: an
+ * earlier output of the same kind, which may be replaced, or anything else (an archive taken for
+ * a report path, a resource, a binary of unknown kind), which is never replaced without `--force`.
+ * Each kind is told from the bytes, never a file name, so this runs in a browser as well as in the
+ * node entry's writer (`src/node/output-file.ts`), which reads the bytes from disk.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isForgeHeader } from '../archive/forge-select.js';
 import { CLASS } from '../formats/classes.js';
-import { HEADER_BYTES } from '../formats/resource.js';
-import { hex } from '../io/format.js';
+import { HEADER_BYTES, resourceIdentities } from '../formats/resource.js';
+import { formatSize, hex } from '../io/format.js';
 import { POSE_RECORD_BYTES, POSE_SCALE } from '../analysis/pose-array.js';
 import { REGISTER_BYTES } from '../analysis/skinning-palette.js';
-import { fsReason, specialKind } from './files.js';
-import { formatSize, headerOfBytes } from './input-file.js';
-import { DEFAULT_MAX_SIZE } from '../node/limits.js';
 
-/** What a command writes at one path. */
+/** What an output writes at one path, so that a file already there is replaced only when it holds the same kind. */
 export type OutputKind =
   /** JSON: replaces a file that parses as JSON. */
   | { kind: 'json' }
@@ -27,24 +24,27 @@ export type OutputKind =
   | { kind: 'gltf-buffer'; gltf: string; uri: string }
   /** A resource: replaces a resource of the same class hash and object id (read from the header). */
   | { kind: 'resource'; classHash: number; id: bigint; label: string }
-  /** `pose build`: replaces a pose array (whole 48-byte records, position w 0, scale 1, 1, 1, 0). */
+  /** A pose array: replaces one (whole 48-byte records, position w 0, scale 1, 1, 1, 0). */
   | { kind: 'pose-array' }
-  /** `skin palette`: replaces a constants file of the same size whose registers below `base` are zero. */
+  /** A g_Bones constants file: replaces one of the same size whose registers below `base` are zero. */
   | { kind: 'palette'; size: number; base: number }
-  /** `forge replace`, `forge pack`: replaces a `.forge` archive (told by its magic), never one of the inputs. */
+  /** A `.forge` archive: replaces an archive (told by its magic). */
   | { kind: 'archive' }
-  /** A bookkeeping entry kept raw by `forge extract`: replaces only a file of the same bytes (an earlier extraction). */
+  /** Bytes kept as they are (an archive's bookkeeping entry): replaces only a file of the same bytes. */
   | { kind: 'raw'; bytes: Uint8Array };
 
+/** A JSON report. */
 export const JSON_OUTPUT: OutputKind = { kind: 'json' };
+/** UTF-8 text: Markdown, a names file, a README. */
 export const TEXT_OUTPUT: OutputKind = { kind: 'text' };
+/** A .glb or a .gltf document. */
 export const GLTF_OUTPUT: OutputKind = { kind: 'gltf' };
+/** A pose array (48-byte records). */
 export const POSE_ARRAY_OUTPUT: OutputKind = { kind: 'pose-array' };
+/** A `.forge` archive. */
 export const ARCHIVE_OUTPUT: OutputKind = { kind: 'archive' };
+/** Bytes kept as they are: replaces only a file holding the same bytes (an earlier extraction). */
 export const rawOutput = (bytes: Uint8Array): OutputKind => ({ kind: 'raw', bytes });
-
-/** The largest existing file read whole to tell its kind; a larger one is only replaced with --force. */
-const CONTENT_LIMIT = DEFAULT_MAX_SIZE;
 
 /** A class hash and object id a header may hold: at either family's place (id then class). */
 interface Identity {
@@ -58,20 +58,17 @@ interface Identity {
  * `scimitar`: u8 1, u32 id at 1, class at 5).
  */
 function identities(head: Uint8Array): Identity[] {
-  const found: Identity[] = [];
-  const read = headerOfBytes(head.subarray(0, HEADER_BYTES));
-  if (read.kind === 'resource') for (const c of read.candidates) found.push({ classHash: CLASS[c.header.kind], id: c.id });
+  const found: Identity[] = resourceIdentities(head.subarray(0, HEADER_BYTES)).map((c) => ({ classHash: CLASS[c.header.kind], id: c.id }));
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   if (head.length >= 12) found.push({ classHash: view.getUint32(8, true), id: view.getBigUint64(0, true) });
   if (head.length >= 9 && head[0] === 1) found.push({ classHash: view.getUint32(5, true), id: BigInt(view.getUint32(1, true)) });
   return found;
 }
 
-/** The resource kind of a resource's bytes: its class and id as its header gives them. */
+/** The output kind of a resource's bytes: its class and id as its header gives them. */
 export function resourceOutput(bytes: Uint8Array): OutputKind {
-  const read = headerOfBytes(bytes.subarray(0, HEADER_BYTES));
-  const first = read.kind === 'resource' ? read.candidates[0]! : null;
-  if (first !== null) {
+  const first = resourceIdentities(bytes.subarray(0, HEADER_BYTES))[0];
+  if (first !== undefined) {
     const { kind } = first.header;
     return { kind: 'resource', classHash: CLASS[kind], id: first.id, label: `the ${kind} ${hex(first.id, 16)}` };
   }
@@ -80,16 +77,18 @@ export function resourceOutput(bytes: Uint8Array): OutputKind {
   return { kind: 'resource', ...raw, label: `a resource of class ${hex(raw.classHash >>> 0)}, id ${hex(raw.id, 16)}` };
 }
 
+/** A g_Bones constants file of `size` bytes whose registers below `base` are zero. */
 export function paletteOutput(size: number, base: number): OutputKind {
   return { kind: 'palette', size, base };
 }
 
+/** The .bin of a `--separate` .gltf: the buffer at `uri` that the .gltf at `gltf` names. */
 export function gltfBufferOutput(gltf: string, uri: string): OutputKind {
   return { kind: 'gltf-buffer', gltf, uri };
 }
 
-/** What an output of this kind is, for messages: "not JSON". */
-export function describeKind(kind: OutputKind): string {
+/** What an output of this kind is, for messages: `JSON`, `a .forge archive`. */
+export function describeOutputKind(kind: OutputKind): string {
   switch (kind.kind) {
     case 'json':
       return 'JSON';
@@ -109,42 +108,6 @@ export function describeKind(kind: OutputKind): string {
       return 'a .forge archive';
     case 'raw':
       return 'the same bytes (an earlier extraction of this entry)';
-  }
-}
-
-/** What is at a path before an output is written there. */
-export type Existing =
-  | { kind: 'absent' }
-  /** The path cannot be looked at (a loop, permission denied): the reason. */
-  | { kind: 'unreachable'; reason: string }
-  /** A directory, a device, a FIFO or a socket: never replaced, even with --force. */
-  | { kind: 'not-a-file'; what: string }
-  /** A regular file, and whether it holds what the output writes (`what` says what it is when not). */
-  | { kind: 'file'; same: boolean; what: string };
-
-function readUpTo(path: string, limit: number): { bytes: Uint8Array; size: number } | { reason: string } {
-  let fd: number;
-  try {
-    // Non-blocking: a FIFO that appeared since the stat cannot hang the check.
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    return { reason: fsReason(error) };
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile()) return { reason: `is ${specialKind(info) ?? 'not a regular file'}` };
-    const bytes = new Uint8Array(Math.min(info.size, limit));
-    let filled = 0;
-    while (filled < bytes.length) {
-      const n = readSync(fd, bytes, filled, bytes.length - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    return { bytes: bytes.subarray(0, filled), size: info.size };
-  } catch (error) {
-    return { reason: fsReason(error) };
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -203,30 +166,31 @@ function decodedUri(uri: string): string {
   }
 }
 
-/** Whether the existing .gltf at `gltf` names `uri` among its buffers: then the .bin is its buffer. */
-function gltfNamesBuffer(gltf: string, uri: string): boolean {
-  const read = readUpTo(gltf, CONTENT_LIMIT);
-  if (!('bytes' in read) || read.bytes.length < read.size) return false;
-  const json = asJson(read.bytes);
+/** Whether the bytes of a .gltf name `uri` among its buffers: then the .bin is its buffer. */
+function gltfNamesBuffer(gltf: Uint8Array | null, uri: string): boolean {
+  const json = gltf === null ? null : asJson(gltf);
   if (json === null || !isGltfDocument(json.value)) return false;
   const buffers = (json.value as { buffers?: unknown }).buffers;
   return Array.isArray(buffers) && buffers.some((b) => isObject(b) && typeof b.uri === 'string' && decodedUri(b.uri) === uri);
 }
 
+/** Bytes read to tell a file's kind from its header. */
+export const OUTPUT_HEAD_BYTES = 64;
+
 /** The kinds told from the first bytes alone: what a report path must never replace. */
 function describeHead(head: Uint8Array): string | null {
   if (isForgeHeader(head)) return 'a .forge archive';
-  const header = headerOfBytes(head.subarray(0, HEADER_BYTES));
-  if (header.kind === 'resource') {
-    const { header: cls, id } = header.candidates[0]!;
-    return `the ${cls.kind} ${hex(id, 16)} (${cls.dialect})`;
-  }
+  const header = resourceIdentities(head.subarray(0, HEADER_BYTES))[0];
+  if (header !== undefined) return `the ${header.header.kind} ${hex(header.id, 16)} (${header.header.dialect})`;
   return isGlb(head) ? 'a GLB' : null;
 }
 
-/** What a whole file (read up to CONTENT_LIMIT) holds, in words. */
-function describeWhole(bytes: Uint8Array): string {
-  const known = describeHead(bytes.subarray(0, HEAD_BYTES));
+/**
+ * What kind of file these bytes are, in words: `a .forge archive`, `the Skeleton 0x… (scimitar)`,
+ * `a GLB`, `a glTF document`, `JSON`, `text` or `binary data of unknown kind`.
+ */
+export function describeOutputBytes(bytes: Uint8Array): string {
+  const known = describeHead(bytes.subarray(0, OUTPUT_HEAD_BYTES));
   if (known !== null) return known;
   const json = asJson(bytes);
   if (json !== null) return isGltfDocument(json.value) ? 'a glTF document' : 'JSON';
@@ -252,57 +216,47 @@ function sameContent(kind: Exclude<OutputKind, { kind: 'resource' | 'gltf-buffer
   }
 }
 
-/** Bytes read to tell a file's kind from its header. */
-const HEAD_BYTES = 64;
+/** A non-empty file already at an output path, as {@link compareWithOutput} looks at it: read lazily. */
+export interface ExistingFileBytes {
+  /** Its size in bytes. */
+  size: number;
+  /** Its first {@link OUTPUT_HEAD_BYTES} bytes (fewer when it is shorter). */
+  head: Uint8Array;
+  /** The whole file, or null when it is too large to read (or cannot be read) whole. */
+  whole(): Uint8Array | null;
+  /** The whole of another file (the .gltf a buffer output names), or null when it cannot be read whole. */
+  other(path: string): Uint8Array | null;
+}
 
 /**
- * What is at `path`, and whether it holds what an output of `kind` writes. An empty file holds
- * nothing to lose and counts as the same kind. Links are followed (the rename replaces the link,
- * but what it names is what a user would lose). An archive or resource is told from its first
- * bytes, so a multi-gigabyte archive costs a header read. Never throws.
+ * Whether the non-empty file already at an output path holds what an output of `kind` writes
+ * (then it may be replaced), and when not, what it holds in words. An archive or resource is told
+ * from its first bytes, so a multi-gigabyte archive costs a header read.
  */
-export function existingOutput(path: string, kind: OutputKind): Existing {
-  let info;
-  try {
-    info = statSync(path, { throwIfNoEntry: false });
-  } catch (error) {
-    return { kind: 'unreachable', reason: fsReason(error) };
-  }
-  if (info === undefined) return { kind: 'absent' };
-  if (info.isDirectory()) return { kind: 'not-a-file', what: 'a directory' };
-  if (!info.isFile()) return { kind: 'not-a-file', what: specialKind(info) ?? 'something other than a file' };
-  if (info.size === 0) return { kind: 'file', same: true, what: 'an empty file' };
-  const head = readUpTo(path, HEAD_BYTES);
-  if (!('bytes' in head)) return { kind: 'unreachable', reason: `cannot read what is there: ${head.reason}` };
-  const known = describeHead(head.bytes);
-  const whole = (): Uint8Array | null => {
-    if (info.size > CONTENT_LIMIT) return null;
-    const read = readUpTo(path, CONTENT_LIMIT);
-    return 'bytes' in read ? read.bytes : null;
-  };
-  const different = (bytes: Uint8Array | null = whole()): Existing => ({
-    kind: 'file',
+export function compareWithOutput(kind: OutputKind, file: ExistingFileBytes): { same: boolean; what: string } {
+  const known = describeHead(file.head);
+  const different = (bytes: Uint8Array | null = file.whole()): { same: boolean; what: string } => ({
     same: false,
-    what: known ?? (bytes === null ? `a file of ${formatSize(info.size)}, too large to tell what it holds` : describeWhole(bytes)),
+    what: known ?? (bytes === null ? `a file of ${formatSize(file.size)}, too large to tell what it holds` : describeOutputBytes(bytes)),
   });
-  const same: Existing = { kind: 'file', same: true, what: '' };
+  const same = { same: true, what: '' };
   switch (kind.kind) {
     case 'resource':
-      return identities(head.bytes).some((i) => i.classHash >>> 0 === kind.classHash >>> 0 && i.id === kind.id) ? same : different();
+      return identities(file.head).some((i) => i.classHash >>> 0 === kind.classHash >>> 0 && i.id === kind.id) ? same : different();
     case 'gltf-buffer':
-      return gltfNamesBuffer(kind.gltf, kind.uri) ? same : different();
+      return gltfNamesBuffer(file.other(kind.gltf), kind.uri) ? same : different();
     case 'archive':
-      return isForgeHeader(head.bytes) ? same : different();
+      return isForgeHeader(file.head) ? same : different();
     case 'gltf':
-      if (isGlb(head.bytes)) return same;
+      if (isGlb(file.head)) return same;
       break;
     case 'palette':
-      if (info.size !== kind.size) return different();
+      if (file.size !== kind.size) return different();
       break;
     default:
       break;
   }
   if (known !== null) return different(null);
-  const bytes = whole();
+  const bytes = file.whole();
   return bytes !== null && sameContent(kind, bytes) ? same : different(bytes);
 }

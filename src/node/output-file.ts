@@ -1,38 +1,99 @@
 /**
- * The output rule every command that writes follows, in one place. Before anything is written:
- * an output is never one of the inputs (named directly or through a link), never inside a
+ * The output rule every writer follows, for a Node program as for the CLI: before anything is
+ * written, an output is never one of the inputs (named directly or through a link), never inside a
  * directory the walk reads, never the same file as another output; and a file already at its path
- * is replaced only when it holds what that output writes (output-kinds.ts: JSON for a JSON report,
- * a GLB for a .glb, the same resource for a resource…). Anything else there, an archive taken for
- * a report path above all, is refused (exit 2) and left as it was, unless `--force` is given; even
- * `--force` replaces only a regular file, never an input, a directory, a device, a FIFO or a socket.
- * Missing folders of an output are created; a path whose folder cannot be created is refused.
+ * is replaced only when it holds what that output writes ({@link compareWithOutput}: JSON for a
+ * JSON report, a GLB for a .glb, the same resource for a resource…). Anything else there, an
+ * archive taken for a report path above all, is refused and left as it was, unless `force` is
+ * given; even `force` replaces only a regular file, never an input, a directory, a device, a FIFO or
+ * a socket. Missing folders of an output are created; a path whose folder cannot be created is refused.
  *
  * Files are written whole or not at all: each into a temporary file beside its target (opened
  * exclusively, synced), then renamed over the target once every file is staged.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from './errors.js';
-import { fsReason, isInside, realDestination, type InputWalk } from './files.js';
-import { describeKind, existingOutput, type OutputKind } from './output-kinds.js';
+import { compareWithOutput, describeOutputKind, OUTPUT_HEAD_BYTES, type OutputKind } from '../export/output-kind.js';
+import { fsReason, isInside, realDestination, specialKind, type InputWalk } from './files.js';
+import { DEFAULT_MAX_SIZE } from './limits.js';
 
-export type { OutputKind } from './output-kinds.js';
-export {
-  ARCHIVE_OUTPUT,
-  rawOutput,
-  GLTF_OUTPUT,
-  JSON_OUTPUT,
-  POSE_ARRAY_OUTPUT,
-  TEXT_OUTPUT,
-  gltfBufferOutput,
-  paletteOutput,
-  resourceOutput,
-} from './output-kinds.js';
+/** The largest existing file read whole to tell its kind; a larger one is only replaced with `force`. */
+const CONTENT_LIMIT = DEFAULT_MAX_SIZE;
 
+/** What is at a path before an output is written there. */
+export type ExistingOutput =
+  | { kind: 'absent' }
+  /** The path cannot be looked at (a loop, permission denied): the reason. */
+  | { kind: 'unreachable'; reason: string }
+  /** A directory, a device, a FIFO or a socket: never replaced, even with `force`. */
+  | { kind: 'not-a-file'; what: string }
+  /** A regular file, and whether it holds what the output writes (`what` says what it is when not). */
+  | { kind: 'file'; same: boolean; what: string };
+
+function readUpTo(path: string, limit: number): { bytes: Uint8Array; size: number } | { reason: string } {
+  let fd: number;
+  try {
+    // Non-blocking: a FIFO that appeared since the stat cannot hang the check.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    return { reason: fsReason(error) };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { reason: `is ${specialKind(info) ?? 'not a regular file'}` };
+    const bytes = new Uint8Array(Math.min(info.size, limit));
+    let filled = 0;
+    while (filled < bytes.length) {
+      const n = readSync(fd, bytes, filled, bytes.length - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    return { bytes: bytes.subarray(0, filled), size: info.size };
+  } catch (error) {
+    return { reason: fsReason(error) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * What is at `path`, and whether it holds what an output of `kind` writes. An empty file holds
+ * nothing to lose and counts as the same kind. Links are followed (the rename replaces the link,
+ * but what it names is what a user would lose). An archive or resource is told from its first
+ * bytes, so a multi-gigabyte archive costs a header read. Never throws.
+ */
+export function existingOutput(path: string, kind: OutputKind): ExistingOutput {
+  let info;
+  try {
+    info = statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    return { kind: 'unreachable', reason: fsReason(error) };
+  }
+  if (info === undefined) return { kind: 'absent' };
+  if (info.isDirectory()) return { kind: 'not-a-file', what: 'a directory' };
+  if (!info.isFile()) return { kind: 'not-a-file', what: specialKind(info) ?? 'something other than a file' };
+  if (info.size === 0) return { kind: 'file', same: true, what: 'an empty file' };
+  const head = readUpTo(path, OUTPUT_HEAD_BYTES);
+  if (!('bytes' in head)) return { kind: 'unreachable', reason: `cannot read what is there: ${head.reason}` };
+  const size = info.size;
+  const whole = (): Uint8Array | null => {
+    if (size > CONTENT_LIMIT) return null;
+    const read = readUpTo(path, CONTENT_LIMIT);
+    return 'bytes' in read ? read.bytes : null;
+  };
+  const other = (file: string): Uint8Array | null => {
+    const read = readUpTo(file, CONTENT_LIMIT);
+    return 'bytes' in read && read.bytes.length >= read.size ? read.bytes : null;
+  };
+  return { kind: 'file', ...compareWithOutput(kind, { size, head: head.bytes, whole, other }) };
+}
+
+/** One file to write under the output rule: where, what bytes, and what kind of thing they are. */
 export interface OutputFile {
+  /** Where it goes. */
   path: string;
+  /** Its bytes (a string is written as UTF-8). */
   data: Uint8Array | string;
   /** What it holds: an existing file at `path` is replaced only when it holds the same kind. */
   kind: OutputKind;
@@ -40,9 +101,21 @@ export interface OutputFile {
   option?: string;
 }
 
-/** An output the rule refuses: a usage error (exit 2), and the file at its path left as it was. */
-export class OutputRefusal extends UsageError {
-  override name = 'OutputRefusal';
+/**
+ * An output the rule refuses (a file of another kind at its path, a folder that cannot hold it):
+ * nothing is written, and the file at its path is left as it was. The CLI exits 2 on it.
+ */
+export class OutputRefusedError extends Error {
+  override name = 'OutputRefusedError';
+}
+
+/**
+ * An output that could lose data however the rule would judge it: two outputs naming one file, an
+ * output that is an input or lies inside a directory being read, or a folder that cannot be
+ * created. Nothing is written; the CLI exits 2 on it.
+ */
+export class UnsafeOutputError extends Error {
+  override name = 'UnsafeOutputError';
 }
 
 const named = (command: string, option: string | undefined, path: string): string =>
@@ -67,7 +140,7 @@ export function outputRefusal(path: string, kind: OutputKind, option: string | u
       return `${label} is ${existing.what}, not a file: left untouched (even --force replaces only a regular file)`;
     case 'file':
       if (existing.same || force) return null;
-      return `${label} exists and is ${existing.what}, not ${describeKind(kind)}: left untouched (--force replaces it)`;
+      return `${label} exists and is ${existing.what}, not ${describeOutputKind(kind)}: left untouched (--force replaces it)`;
   }
 }
 
@@ -129,8 +202,9 @@ async function stage(path: string, data: Uint8Array | string, sync: boolean): Pr
   return temp;
 }
 
+/** How {@link writeFilesAtomic} and its siblings write. */
 export interface WriteOptions {
-  /** The command, for messages. */
+  /** Who writes, the first word of each message (the CLI's command name). */
   command: string;
   /** Replace an existing regular file that holds something else (`--force`). */
   force?: boolean;
@@ -145,12 +219,12 @@ export interface WriteOptions {
  */
 export async function writeFilesAtomic(files: readonly OutputFile[], options: WriteOptions): Promise<void> {
   const refusals = files.flatMap((file) => outputRefusal(file.path, file.kind, file.option, options.command, options.force) ?? []);
-  if (refusals.length > 0) throw new OutputRefusal(refusals.join('\n'));
+  if (refusals.length > 0) throw new OutputRefusedError(refusals.join('\n'));
   const staged: { temp: string; path: string }[] = [];
   try {
     for (const { path, data } of files) {
       await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
-        throw new UsageError(`cannot create the folder of ${path}: ${reason(error)}`);
+        throw new UnsafeOutputError(`cannot create the folder of ${path}: ${reason(error)}`);
       });
       staged.push({ temp: await stage(path, data, options.sync !== false), path });
     }
@@ -178,9 +252,9 @@ export async function writeStreamAtomic(
   options: WriteOptions,
 ): Promise<void> {
   const refusal = outputRefusal(output.path, output.kind, output.option, options.command, options.force);
-  if (refusal !== null) throw new OutputRefusal(refusal);
+  if (refusal !== null) throw new OutputRefusedError(refusal);
   await mkdir(dirname(output.path), { recursive: true }).catch((error: unknown) => {
-    throw new UsageError(`cannot create the folder of ${output.path}: ${reason(error)}`);
+    throw new UnsafeOutputError(`cannot create the folder of ${output.path}: ${reason(error)}`);
   });
   const temp = temporaryName(output.path);
   let handle;
@@ -213,7 +287,7 @@ export async function writeFileAtomic(file: OutputFile, options: WriteOptions): 
 }
 
 /** True when both paths name the same file: the same path, or the same device and inode. */
-export async function sameFile(a: string, b: string): Promise<boolean> {
+async function sameFile(a: string, b: string): Promise<boolean> {
   if (resolve(a) === resolve(b)) return true;
   const [sa, sb] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
   return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
@@ -230,8 +304,11 @@ function statQuietly(path: string): ReturnType<typeof statSync> {
 
 /** An output a command is about to write: its path, the option that named it (for messages) and what it holds. */
 export interface PlannedOutput {
+  /** Where it goes. */
   path: string;
+  /** The option that named it, for messages (`--json`). */
   option: string;
+  /** What it holds. */
   kind: OutputKind;
 }
 
@@ -239,7 +316,7 @@ export interface PlannedOutput {
  * Refuses, before anything is written (and before a long run is spent on a report that could not
  * be written), every output that could lose data: two outputs naming one file; an output that is
  * one of the inputs (named directly or through a link), or lies inside a directory the walk reads;
- * and, under the output rule, whatever is at its path that it may not replace (see outputRefusal).
+ * and, under the output rule, whatever is at its path that it may not replace (see {@link outputRefusal}).
  * `force` relaxes only the last, for a regular file.
  */
 export async function refuseUnsafeOutputs(
@@ -254,24 +331,24 @@ export async function refuseUnsafeOutputs(
     const destination = realDestination(output.path);
     const earlier = seen.get(destination);
     if (earlier !== undefined)
-      throw new UsageError(`${command}: ${earlier.option} and ${output.option} both name ${output.path}; give each its own file`);
+      throw new UnsafeOutputError(`${command}: ${earlier.option} and ${output.option} both name ${output.path}; give each its own file`);
     seen.set(destination, output);
     for (const input of inputs) {
       if (await sameFile(input, output.path))
-        throw new UsageError(`${command}: ${output.option} '${output.path}' is the input file ${input}; choose another output`);
+        throw new UnsafeOutputError(`${command}: ${output.option} '${output.path}' is the input file ${input}; choose another output`);
     }
     if (walk !== undefined) {
       const info = statQuietly(destination);
       if (info !== undefined && walk.fileKeys.has(`${info.dev}:${info.ino}`))
-        throw new UsageError(`${command}: ${output.option} '${output.path}' is one of the input files; choose another output`);
+        throw new UnsafeOutputError(`${command}: ${output.option} '${output.path}' is one of the input files; choose another output`);
       for (const dir of walk.directories) {
         if (isInside(destination, dir))
-          throw new UsageError(
+          throw new UnsafeOutputError(
             `${command}: ${output.option} '${output.path}' lies inside the input directory ${dir}, which is being read; write it outside the inputs`,
           );
       }
     }
     const refusal = outputRefusal(output.path, output.kind, output.option, command, options.force);
-    if (refusal !== null) throw new OutputRefusal(refusal);
+    if (refusal !== null) throw new OutputRefusedError(refusal);
   }
 }
