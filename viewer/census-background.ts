@@ -4,6 +4,7 @@
  * tab is shown, its progress said with a button that cancels it, paused while the page reads a
  * selection, and its report handed to the tab when done.
  */
+import type { EntryData, ListedArchive } from './archive-listing.js';
 import { count, el } from './dom.js';
 import type { CensusWorkerAnswer, CensusWorkerRequest, EntryVerdict } from './census-worker.js';
 
@@ -18,6 +19,8 @@ export class BackgroundCensus {
   constructor(
     /** Told of each entry's verdict as the census reads it. */
     private readonly onEntry: (archive: string, number: number, verdict: EntryVerdict) => void,
+    /** Reads an entry's data file of an archive opened in the page, from its Blob (what the worker asks for). */
+    private readonly readLocal: (archive: string, number: number) => Promise<EntryData>,
   ) {}
 
   /** Whether a census is under way. */
@@ -26,11 +29,13 @@ export class BackgroundCensus {
   }
 
   /**
-   * Starts the census of `files` and the listed archives (any census under way is ended), drawing
-   * its progress into `box` until `done` is given the report.
+   * Starts the census of `files`, the archives the server lists and those opened in the page
+   * (`local`; any census under way is ended), drawing its progress into `box` until `done` is
+   * given the report.
    */
   start(
     files: Extract<CensusWorkerRequest, { kind: 'start' }>['files'],
+    local: readonly ListedArchive[],
     revision: number,
     box: HTMLElement,
     done: (report: CensusReport) => void,
@@ -56,6 +61,7 @@ export class BackgroundCensus {
     worker.onmessage = (event: MessageEvent<CensusWorkerAnswer>) => {
       const answer = event.data;
       if (answer.kind === 'entry') this.onEntry(answer.archive, answer.number, answer.verdict);
+      else if (answer.kind === 'read') void this.answerRead(worker, answer.archive, answer.number);
       else if (answer.kind === 'progress')
         line.textContent = `census of the archives: ${count(answer.done)} of ${count(answer.total)} data files read…`;
       else if (answer.kind === 'failed') {
@@ -72,7 +78,7 @@ export class BackgroundCensus {
       line.textContent = `the census could not be made: ${event.message}`;
       cancel.remove();
     };
-    worker.postMessage({ kind: 'start', files } satisfies CensusWorkerRequest);
+    worker.postMessage({ kind: 'start', files, local: [...local] } satisfies CensusWorkerRequest);
     if (this.pauses > 0) worker.postMessage({ kind: 'pause' } satisfies CensusWorkerRequest);
   }
 
@@ -89,6 +95,19 @@ export class BackgroundCensus {
     } finally {
       if (--this.pauses === 0) this.worker?.postMessage({ kind: 'resume' } satisfies CensusWorkerRequest);
     }
+  }
+
+  /** Answers the worker's read of a data file of an archive opened in the page; a failure is an answer saying so. */
+  private async answerRead(worker: Worker, archive: string, number: number): Promise<void> {
+    let data: EntryData;
+    try {
+      data = await this.readLocal(archive, number);
+    } catch (error) {
+      data = { note: `could not be read: ${(error as Error).message}`, refused: false, records: [] };
+    }
+    // The bodies are the worker's now (each read is a copy of its own).
+    const transfer = data.records.flatMap((r) => (r.bytes === null ? [] : [r.bytes.buffer as ArrayBuffer]));
+    if (this.worker === worker) worker.postMessage({ kind: 'data', archive, number, data } satisfies CensusWorkerRequest, { transfer });
   }
 
   private end(worker: Worker): void {

@@ -88,7 +88,7 @@ function show(next: { entry: Entry | null; file: OpenedFile | null; assembly: Sh
 }
 
 /** The entries of listed archives read so far, and their bodies (a bounded cache). */
-const loads = new ArchiveEntries();
+const loads = new ArchiveEntries(undefined, (requests) => (document.body.dataset.entryReads = String(requests)));
 
 /** An entry's bytes: kept, or fetched once from the server; a record of a listed archive through its cache. */
 const fetchListed = entryBytesFetcher();
@@ -156,10 +156,13 @@ function showAssembly(result: ComponentAssembly, bone = -1, origin: Origin = 'us
  */
 let archiveRecords: HeldFile[] | null = null;
 let readingArchiveRecords: Promise<void> | null = null;
+/** The archives those records are of: an archive dropped since, and they are read again. */
+let recordsOf: readonly ListedArchive[] = [];
 
 async function readArchiveRecords(): Promise<void> {
   const held: HeldFile[] = [];
-  for (const archive of state.archives)
+  const archives = state.archives;
+  for (const archive of archives)
     for (const item of archive.entries) {
       if (!item.skeletal) continue;
       const load = await background.giveWay(() => loads.load(archive, item.number));
@@ -170,6 +173,8 @@ async function readArchiveRecords(): Promise<void> {
       }
     }
   archiveRecords = held;
+  recordsOf = archives;
+  readingArchiveRecords = null;
   // More files are held for the reports: the Assembly tab is drawn again.
   update({ revision: state.revision + 1, assemblies: null });
 }
@@ -183,7 +188,7 @@ function heldAssemblies(): ComponentAssembly[] | null {
     const held: HeldFile[] = [];
     for (const e of state.entries) if (e.bytes !== null) held.push({ id: e.id, name: e.name, bytes: e.bytes });
     if (state.archives.some((archive) => archive.entries.some((item) => item.skeletal))) {
-      if (archiveRecords === null) {
+      if (archiveRecords === null || recordsOf !== state.archives) {
         readingArchiveRecords ??= readArchiveRecords();
         return null;
       }
@@ -221,7 +226,7 @@ const { panels, files, scene, background } = createPanels(
 
 /** The row of a listed archive's record or refused entry a URL names (`a<archive>-<entry>-<resource>`, `a<archive>-<entry>`), its data file read. */
 async function listedRecord(id: string | null): Promise<Entry | null> {
-  const m = /^a(\d+)-(\d+)(?:-(\d+))?$/.exec(id ?? '');
+  const m = /^a([^-]+)-(\d+)(?:-(\d+))?$/.exec(id ?? '');
   const archive = m === null ? undefined : state.archives.find((a) => a.id === m[1]);
   const item = archive?.entries.find((e) => e.number === Number(m![2]));
   if (archive === undefined || item === undefined) return null;
@@ -262,7 +267,7 @@ function loadProgress(text: string | null): void {
 
 async function start(): Promise<void> {
   renderHexLegend($('hex-legend'));
-  wireLocalFiles({ state: () => state, update, files, openEntry });
+  wireLocalFiles({ state: () => state, update, loads, openEntry });
   $('pose-bind').addEventListener('click', () => update({ pose: 'bind' }));
   $('pose-runtime').addEventListener('click', () => update({ pose: 'runtime' }));
   $('frame-rig').addEventListener('click', () => scene.frame());

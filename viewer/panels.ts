@@ -258,18 +258,27 @@ export function createPanels(
     };
   };
 
-  const background = new BackgroundCensus((archive, number, verdict) => {
-    const listed = state().archives.find((a) => a.id === archive);
-    if (listed === undefined) return;
-    loads.verdicts.set(loads.key(listed, number), verdict);
-    files.update(null);
-  });
+  const listedArchive = (id: string): ListedArchive | undefined => state().archives.find((a) => a.id === id);
+  const background = new BackgroundCensus(
+    (archive, number, verdict) => {
+      const listed = listedArchive(archive);
+      if (listed === undefined) return;
+      loads.verdicts.set(loads.key(listed, number), verdict);
+      files.update(null);
+    },
+    async (archive, number) => {
+      const listed = listedArchive(archive);
+      if (listed === undefined) throw new Error(`no archive ${archive}`);
+      return loads.read(listed, number);
+    },
+  );
   /** Starts the census of the archives for the files held now, unless one is under way or done for them. */
   const startCensus = (s: ViewerState): void => {
     if (background.revision === s.revision) return;
     const byId = new Map(s.entries.map((e) => [e.name, e.id]));
     const files = s.entries.map((e) => ({ name: e.name, bytes: e.bytes, note: e.note }));
-    background.start(files, s.revision, $('census-view'), (result) =>
+    const local = s.archives.filter((a) => a.blob !== undefined);
+    background.start(files, local, s.revision, $('census-view'), (result) =>
       $('census-view').replaceChildren(renderCensus(result, 'Census of the files listed', (name) => byId.get(name) ?? null)),
     );
   };

@@ -44,6 +44,8 @@ export interface ForgeEntryRecords {
   refused: boolean;
   /** The refusal as the census reports it, when refused. */
   refusal?: RefusalReport;
+  /** Resource records of every class in the data file, when it was read (the census's archive line counts them). */
+  resources?: number;
 }
 
 /** How an archive is browsed. */
@@ -86,7 +88,8 @@ export function browseForge(forge: Forge, options: ForgeBrowseOptions): ForgeBro
         if (item.kind === 'record') {
           const kept = keptRecordBody(item.resource.classHash, item.resource.body, options.maxSize);
           read.records.push({ index: item.index, name: formatAddress(item.address), classHash: item.resource.classHash >>> 0, ...kept });
-        } else if (item.kind === 'refusal') {
+        } else if (item.kind === 'dataFile') read.resources = item.resourceCount;
+        else if (item.kind === 'refusal') {
           read.note = `refused at ${item.refusal.message}`;
           read.refused = true;
           read.refusal = refusalReport(item.refusal);

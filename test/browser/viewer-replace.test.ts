@@ -129,6 +129,8 @@ async function dropArchive(page: Page, name: string, bytes: Uint8Array): Promise
     },
     { base64: Buffer.from(bytes).toString('base64'), fileName: name },
   );
+  // Listed by its tables: the rider's entry opened reads its data file and lists its record.
+  await page.click('#file-list li[data-entry="0"]');
   await page.waitForFunction(
     (n) => [...document.querySelectorAll('#file-list .file-name')].some((c) => c.textContent === n),
     RIDER_LABEL(name),
