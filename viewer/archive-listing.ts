@@ -95,8 +95,10 @@ export class ArchiveEntries {
   readonly verdicts = new Map<string, { summaries: Summary[]; refused: string | null }>();
   /** The archives opened in the page, by id: their data files are read from their Blob. */
   private readonly browsed = new Map<string, ForgeBrowse>();
-  /** Data files read, of the server or the page, in all (a test reads it: none before the first row is drawn). */
+  /** Data files read for the page itself (a selection, an entry opened), of the server or the Blob (a test reads it: none before the first row is drawn). */
   requests = 0;
+  /** Data files of archives opened in the page read for the background census. */
+  censusReads = 0;
 
   constructor(
     private readonly capacity = BODY_CACHE,
@@ -183,10 +185,12 @@ export class ArchiveEntries {
 
   /**
    * Reads an entry's data file afresh, not through the cache: of the server, or of the Blob for an
-   * archive opened in the page (what the background census asks the page for).
+   * archive opened in the page; `forCensus` when the background census asks the page for it
+   * (counted apart from the page's own reads).
    */
-  async read(archive: ListedArchive, number: number): Promise<EntryData> {
-    this.onRead(++this.requests);
+  async read(archive: ListedArchive, number: number, forCensus = false): Promise<EntryData> {
+    if (forCensus) this.censusReads++;
+    else this.onRead(++this.requests);
     const browse = this.browsed.get(archive.id);
     if (browse !== undefined) {
       return await browse.readEntry(number);

@@ -1,11 +1,12 @@
 /**
  * The census of the listed archives, made in the background by `census-worker.js` (a file the
- * build emits, as the page's Content-Security-Policy requires of scripts): started when the Census
- * tab is shown, its progress said with a button that cancels it, paused while the page reads a
- * selection, and its report handed to the tab when done.
+ * build emits, as the page's Content-Security-Policy requires of scripts): started by itself once
+ * the list is drawn (for the list's badges), or when the Census tab is shown; its progress said
+ * with a button that cancels it, paused while the page reads a selection, and its report handed
+ * to the tab when done.
  */
 import type { EntryData, ListedArchive } from './archive-listing.js';
-import { count, el } from './dom.js';
+import { count, el, noun } from './dom.js';
 import type { CensusWorkerAnswer, CensusWorkerRequest, EntryVerdict } from './census-worker.js';
 
 export type CensusReport = Extract<CensusWorkerAnswer, { kind: 'report' }>['report'];
@@ -15,6 +16,8 @@ export class BackgroundCensus {
   private pauses = 0;
   /** The revision of the files held the census under way or done was started for (-1: none). */
   revision = -1;
+  /** The user cancelled the last census: it is not started again by itself, only when asked (the tab, the button). */
+  cancelled = false;
 
   constructor(
     /** Told of each entry's verdict as the census reads it. */
@@ -30,8 +33,8 @@ export class BackgroundCensus {
 
   /**
    * Starts the census of `files`, the archives the server lists and those opened in the page
-   * (`local`; any census under way is ended), drawing its progress into `box` until `done` is
-   * given the report.
+   * (`local`; any census under way is ended), drawing its progress into `box` (it stays there,
+   * saying the census is done, once `done` is given the report).
    */
   start(
     files: Extract<CensusWorkerRequest, { kind: 'start' }>['files'],
@@ -42,6 +45,8 @@ export class BackgroundCensus {
   ): void {
     this.cancel();
     this.revision = revision;
+    this.cancelled = false;
+    let total = 0;
     const worker = new Worker('census-worker.js', { type: 'module' });
     this.worker = worker;
     const line = el('span', 'progress', 'census of the archives: starting…');
@@ -51,6 +56,7 @@ export class BackgroundCensus {
     cancel.addEventListener('click', () => {
       this.cancel();
       this.revision = -1;
+      this.cancelled = true;
       line.textContent = 'census cancelled';
       cancel.remove();
     });
@@ -62,14 +68,17 @@ export class BackgroundCensus {
       const answer = event.data;
       if (answer.kind === 'entry') this.onEntry(answer.archive, answer.number, answer.verdict);
       else if (answer.kind === 'read') void this.answerRead(worker, answer.archive, answer.number);
-      else if (answer.kind === 'progress')
+      else if (answer.kind === 'progress') {
+        total = answer.total;
         line.textContent = `census of the archives: ${count(answer.done)} of ${count(answer.total)} data files read…`;
-      else if (answer.kind === 'failed') {
+      } else if (answer.kind === 'failed') {
         this.end(worker);
         line.textContent = `the census could not be made: ${answer.message}`;
         cancel.remove();
       } else {
         this.end(worker);
+        line.textContent = `census of the archives: done, ${count(total)} ${noun(total, 'data file')} read`;
+        cancel.remove();
         done(answer.report);
       }
     };

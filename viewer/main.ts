@@ -175,8 +175,8 @@ async function readArchiveRecords(): Promise<void> {
   archiveRecords = held;
   recordsOf = archives;
   readingArchiveRecords = null;
-  // More files are held for the reports: the Assembly tab is drawn again.
-  update({ revision: state.revision + 1, assemblies: null });
+  // The records are in: the Assembly tab is drawn again (the files held did not change, nor their census).
+  update({ assemblies: null });
 }
 
 /**

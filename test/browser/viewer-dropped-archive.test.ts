@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handArchive, type HandEntry } from '../archive/forge-hand.js';
 import {
   BIKE,
   censusLines,
@@ -24,34 +23,21 @@ import {
   startView,
   type RunningView,
 } from './harness.js';
+import { rigArchive } from './rig-archive.js';
 
-const SKELETON_CLASS = 0x24aecb7c;
-const MESH_CLASS = 0x415d9568;
 const ENTRIES = 2400;
 const NAME = 'DataPC.forge';
 
-const filler = (k: number): Uint8Array => Uint8Array.from({ length: 24 }, (_, i) => (i * 5 + k) & 0xff);
-const mesh = (k: number): HandEntry => ({
-  id: 0x6100_0000n + BigInt(k),
-  name: `PROP_Barrel_${String(k).padStart(4, '0')}.Mesh`,
-  type: MESH_CLASS,
-  resources: [{ classHash: MESH_CLASS, id: 0x7100_0000n + BigInt(k), name: `Barrel_${k}`, body: filler(k) }],
-});
-const rig = (k: number, name: string, body: Uint8Array): HandEntry => ({
-  id: 0x6100_0000n + BigInt(k),
-  name,
-  type: SKELETON_CLASS,
-  resources: [{ classHash: SKELETON_CLASS, id: 0x7100_0000n + BigInt(k), name: name.replace('CHR_', ''), body }],
-});
-
 /** 2,400 entries: the rider first, the bike in the middle, another bike last, meshes between. */
-function archive(): Uint8Array {
-  const entries = Array.from({ length: ENTRIES }, (_, k) => mesh(k));
-  entries[0] = rig(0, 'CHR_Rider', sample(RIDER));
-  entries[1200] = rig(1200, 'CHR_Bike', sample(BIKE));
-  entries[ENTRIES - 1] = rig(ENTRIES - 1, 'CHR_Last', sample(BIKE));
-  return handArchive(entries, { version: 27 }).bytes;
-}
+const archive = (): Uint8Array =>
+  rigArchive(
+    ENTRIES,
+    new Map([
+      [0, { name: 'Rider', body: sample(RIDER) }],
+      [1200, { name: 'Bike', body: sample(BIKE) }],
+      [ENTRIES - 1, { name: 'Last', body: sample(BIKE) }],
+    ]),
+  );
 
 let dir = '';
 let bytes: Uint8Array;
@@ -117,6 +103,7 @@ describe('an archive picked in the page', () => {
   }, 120_000);
 
   it('the Census tab: made in the background from the file, the sections and numbers of `census --markdown` on it', async () => {
+    // The table's alignment row aside (not a line a reader sees).
     const expected = markdownLines(census('--markdown')).slice(2);
     const json = JSON.parse(census('--json')) as { files: number; archives: { entries: number; skeletons: number }[] };
     expect(json.archives[0]).toMatchObject({ entries: ENTRIES, skeletons: 3 });
@@ -125,8 +112,9 @@ describe('an archive picked in the page', () => {
     await page.waitForSelector('#census-view h2', { timeout: 120_000 });
     const seen = await censusLines(page);
     expect(seen[0]).toBe('Census of the files listed');
-    const beforeArchives = (lines: string[]): string[] => (lines.includes('Archives') ? lines.slice(0, lines.indexOf('Archives')) : lines);
-    expect(beforeArchives(seen.slice(1))).toEqual(beforeArchives(expected));
+    // Every section, the table of archives too (its version, profile and counts).
+    expect(expected).toContain('Archives');
+    expect(seen.slice(1)).toEqual(expected.filter((line) => !/^[-: |]+$/.test(line)));
     await page.close();
   }, 180_000);
 });
