@@ -58,10 +58,10 @@ export async function browseArchiveFile(
 /**
  * An archive the server lists records of, read a byte range at a time from `url` (its size from a
  * HEAD request first): the page never fetches it whole. A read that is answered with another
- * range, or a size that changed since, rejects.
+ * range, or a size that changed since, rejects. `headers` go with every request (the census marks its own).
  */
-export async function rangeSource(url: string): Promise<ArchiveSource> {
-  const head = await fetch(url, { method: 'HEAD' });
+export async function rangeSource(url: string, headers: Record<string, string> = {}): Promise<ArchiveSource> {
+  const head = await fetch(url, { method: 'HEAD', headers });
   if (!head.ok) throw new Error(`the server answered ${head.status} for the archive`);
   const size = Number(head.headers.get('Content-Length'));
   if (!Number.isSafeInteger(size)) throw new Error('the server gave no size for the archive');
@@ -70,7 +70,7 @@ export async function rangeSource(url: string): Promise<ArchiveSource> {
     async read(offset, length) {
       checkRange(size, offset, length);
       if (length === 0) return new Uint8Array(0);
-      const response = await fetch(url, { headers: { Range: `bytes=${offset}-${offset + length - 1}` } });
+      const response = await fetch(url, { headers: { ...headers, Range: `bytes=${offset}-${offset + length - 1}` } });
       const range = response.headers.get('Content-Range');
       if (response.status !== 206 || range !== `bytes ${offset}-${offset + length - 1}/${size}`)
         throw new Error(`the server answered ${response.status} ${range ?? ''} for ${length} bytes at ${offset} (the archive changed?)`);

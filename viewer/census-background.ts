@@ -60,7 +60,7 @@ export class BackgroundCensus {
       line.textContent = 'census cancelled';
       cancel.remove();
     });
-    const status = el('div', 'census-progress');
+    const status = el('span', 'census-progress');
     status.id = 'census-progress';
     status.append(line, ' ', cancel);
     box.replaceChildren(status);

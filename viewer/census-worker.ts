@@ -100,7 +100,9 @@ async function archiveLine(archive: ListedArchive, everyDataFile: boolean): Prom
   if (archive.note !== null) return { ...none, forge: null, entries: [] };
   try {
     const source =
-      archive.blob !== undefined ? blobSource(archive.blob) : await rangeSource(`api/archive/${encodeURIComponent(archive.archive)}`);
+      archive.blob !== undefined
+        ? blobSource(archive.blob)
+        : await rangeSource(`api/archive/${encodeURIComponent(archive.archive)}`, { [CENSUS_HEADER]: '1' });
     return await openArchiveCensus(new CensusAccumulator(), archive.name, source, { everyDataFile });
   } catch {
     return { ...none, forge: null, entries: [] };

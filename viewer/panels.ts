@@ -272,9 +272,9 @@ export function createPanels(
       return loads.read(listed, number, true);
     },
   );
-  // The census's progress, under the Files panel's heading: the list's badges come from it.
-  const censusStatus = el('div', 'census-status');
-  $('files-check').after(censusStatus);
+  // The census's progress, in the bar beside the archive's (the list's badges come from it; the list keeps its height).
+  const censusStatus = el('span', 'census-status hint');
+  $('archive-progress').after(censusStatus);
   /** Starts the census of the archives for the files held now, unless one is under way or done for them. */
   const startCensus = (s: ViewerState): void => {
     if (background.revision === s.revision) return;
@@ -283,7 +283,7 @@ export function createPanels(
     const local = s.archives.filter((a) => a.blob !== undefined);
     $('census-view').replaceChildren(
       el('h1', '', 'Census of the files listed'),
-      el('p', 'empty-note', 'The census of the archives is being made in the background (its progress under Files)…'),
+      el('p', 'empty-note', 'The census of the archives is being made in the background (its progress in the bar above)…'),
     );
     background.start(files, local, s.revision, censusStatus, (result) =>
       $('census-view').replaceChildren(renderCensus(result, 'Census of the files listed', (name) => byId.get(name) ?? null)),
