@@ -85,11 +85,11 @@ export function browseForge(forge: Forge, options: ForgeBrowseOptions): ForgeBro
       if (entry === undefined) throw new Error(`no entry ${number}`);
       const read: ForgeEntryRecords = { records: [], note: null, refused: false };
       for await (const item of forgeRecords(forge, { name: options.name, entries: [entry] })) {
+        if (item.kind === 'dataFile') read.resources = item.resourceCount;
         if (item.kind === 'record') {
           const kept = keptRecordBody(item.resource.classHash, item.resource.body, options.maxSize);
           read.records.push({ index: item.index, name: formatAddress(item.address), classHash: item.resource.classHash >>> 0, ...kept });
-        } else if (item.kind === 'dataFile') read.resources = item.resourceCount;
-        else if (item.kind === 'refusal') {
+        } else if (item.kind === 'refusal') {
           read.note = `refused at ${item.refusal.message}`;
           read.refused = true;
           read.refusal = refusalReport(item.refusal);
