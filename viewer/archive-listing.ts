@@ -1,10 +1,11 @@
 /**
- * Archives the server lists by their tables: the entries come with the listing, and an entry's
- * data file is read by the server only when the page asks (`api/entry/<archive>/<number>`), when
- * the user opens the entry. The bodies read are held in a bounded cache: past {@link BODY_CACHE}
- * bodies the least recently used is let go, and asked for again when it is next shown.
+ * Archives listed by their tables: the entries come with the listing, and an entry's data file is
+ * read only when the user opens the entry, by the server for an archive it lists
+ * (`api/entry/<archive>/<number>`), or in the page (the library's `browseForge` over the file's
+ * Blob) for an archive dropped or picked. The bodies read are held in a bounded cache: past
+ * {@link BODY_CACHE} bodies the least recently used is let go, and read again when next shown.
  */
-import type { RefusalReport } from '../src/index.js';
+import type { ForgeBrowse, RefusalReport } from '../src/index.js';
 import type { Entry, Summary } from './file-list.js';
 
 /** One entry of an archive's table, as the server lists it. */
@@ -18,14 +19,16 @@ export interface ListedArchiveEntry {
   skeletal: boolean;
 }
 
-/** An archive as the server lists it: its table, and the table's own refusals. */
+/** An archive as the server (or the page, for one dropped or picked) lists it: its table, and the table's own refusals. */
 export interface ListedArchive {
-  /** The listing's id of the archive (`api/entry/<id>/…`). */
+  /** The listing's id of the archive (`api/entry/<id>/…`; `p…` for one opened in the page). */
   id: string;
   name: string;
-  /** The server's id for the archive's bytes (`api/archive/<archive>`), and its file name. */
+  /** The server's id for the archive's bytes (`api/archive/<archive>`; empty for one opened in the page), and its file name. */
   archive: string;
   archiveName: string;
+  /** The archive dropped or picked: its bytes, read a slice at a time (none for one the server lists). */
+  blob?: Blob;
   /** Why it lists no entries (its tables refused or unreadable). */
   note: string | null;
   refused?: boolean;
@@ -53,8 +56,32 @@ export interface EntryAnswer {
   records: { index: number; name: string; classHash: number; size: number | null; note: string | null; body: string | null }[];
 }
 
+/** What reading an entry's data file gave, wherever it was read: its records with their bodies (null when not kept), or its refusal. */
+export interface EntryData {
+  note: string | null;
+  refused: boolean;
+  refusal?: RefusalReport;
+  /** Resource records of every class in the data file, when known (the server does not say). */
+  resources?: number;
+  records: { index: number; name: string; classHash: number; bytes: Uint8Array | null; note: string | null }[];
+}
+
 /** A body as the server sends it, in base64. */
 export const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** The server's answer with its bodies decoded. */
+export const answerData = (answer: EntryAnswer): EntryData => ({
+  note: answer.note,
+  refused: answer.refused,
+  ...(answer.refusal !== undefined ? { refusal: answer.refusal } : {}),
+  records: answer.records.map((r) => ({
+    index: r.index,
+    name: r.name,
+    classHash: r.classHash,
+    bytes: r.body === null ? null : fromBase64(r.body),
+    note: r.note,
+  })),
+});
 
 /** The entries of the listed archives read so far, their rows, and the bounded cache of their bodies. */
 export class ArchiveEntries {
@@ -66,10 +93,23 @@ export class ArchiveEntries {
   private readonly held = new Map<Entry, true>();
   /** What the background census found of each entry it read, by {@link key}: its records' summaries, or its refusal. */
   readonly verdicts = new Map<string, { summaries: Summary[]; refused: string | null }>();
-  /** Data files asked of the server, in all (a test reads it: none before the first row is drawn). */
+  /** The archives opened in the page, by id: their data files are read from their Blob. */
+  private readonly browsed = new Map<string, ForgeBrowse>();
+  /** Data files read for the page itself (a selection, an entry opened), of the server or the Blob (a test reads it: none before the first row is drawn). */
   requests = 0;
+  /** Data files of archives opened in the page read for the background census. */
+  censusReads = 0;
 
-  constructor(private readonly capacity = BODY_CACHE) {}
+  constructor(
+    private readonly capacity = BODY_CACHE,
+    /** Told of each data file read, with the count so far (the page shows it to tests). */
+    private readonly onRead: (requests: number) => void = () => {},
+  ) {}
+
+  /** Lists an archive opened in the page: its data files are read through `browse` (its Blob), when asked. */
+  addBrowsed(archive: ListedArchive, browse: ForgeBrowse): void {
+    this.browsed.set(archive.id, browse);
+  }
 
   key(archive: ListedArchive, number: number): string {
     return `${archive.id}/${number}`;
@@ -111,10 +151,10 @@ export class ArchiveEntries {
     if (done !== undefined) return Promise.resolve(done);
     let pending = this.pending.get(key);
     if (pending === undefined) {
-      pending = this.fetchEntry(archive, number)
-        .then((answer) => this.rows(archive, number, answer))
+      pending = this.read(archive, number)
+        .then((data) => this.rows(archive, number, data))
         .catch((error: unknown) =>
-          this.rows(archive, number, { note: `could not be fetched: ${(error as Error).message}`, refused: false, records: [] }),
+          this.rows(archive, number, { note: `could not be read: ${(error as Error).message}`, refused: false, records: [] }),
         )
         .then((load) => {
           this.loads.set(key, load);
@@ -126,14 +166,13 @@ export class ArchiveEntries {
     return pending;
   }
 
-  /** A resource row's body: held, or read again from the server when the cache let it go. */
+  /** A resource row's body: held, or read again (from the server or the Blob) when the cache let it go. */
   async bytes(entry: Entry): Promise<Uint8Array | null> {
     const owner = this.owners.get(entry);
     if (owner === undefined) return entry.bytes;
     if (entry.bytes === null && entry.size !== null) {
-      const answer = await this.fetchEntry(owner.archive, owner.number);
-      const record = answer.records.find((r) => entry.origin?.resource === r.index);
-      entry.bytes = record?.body == null ? null : fromBase64(record.body);
+      const data = await this.read(owner.archive, owner.number);
+      entry.bytes = data.records.find((r) => entry.origin?.resource === r.index)?.bytes ?? null;
     }
     if (entry.bytes !== null) this.hold(entry);
     return entry.bytes;
@@ -144,11 +183,21 @@ export class ArchiveEntries {
     return this.held.size;
   }
 
-  private async fetchEntry(archive: ListedArchive, number: number): Promise<EntryAnswer> {
-    this.requests++;
+  /**
+   * Reads an entry's data file afresh, not through the cache: of the server, or of the Blob for an
+   * archive opened in the page; `forCensus` when the background census asks the page for it
+   * (counted apart from the page's own reads).
+   */
+  async read(archive: ListedArchive, number: number, forCensus = false): Promise<EntryData> {
+    if (forCensus) this.censusReads++;
+    else this.onRead(++this.requests);
+    const browse = this.browsed.get(archive.id);
+    if (browse !== undefined) {
+      return await browse.readEntry(number);
+    }
     const response = await fetch(`api/entry/${encodeURIComponent(archive.id)}/${number}`);
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
-    return (await response.json()) as EntryAnswer;
+    return answerData((await response.json()) as EntryAnswer);
   }
 
   /** Marks a body as the most recently used, and lets the least recent go past the capacity. */
@@ -162,17 +211,20 @@ export class ArchiveEntries {
     }
   }
 
-  private rows(archive: ListedArchive, number: number, answer: EntryAnswer): EntryLoad {
+  private rows(archive: ListedArchive, number: number, answer: EntryData): EntryLoad {
     const key = this.key(archive, number);
     const item = archive.entries.find((e) => e.number === number);
     const entryName = `${archive.name}: entry ${number} ${JSON.stringify(item?.name ?? '')}`;
     const resources: Entry[] = answer.records.map((r) => ({
       id: `a${archive.id}-${number}-${r.index}`,
       name: r.name,
-      size: r.size,
+      size: r.bytes?.length ?? null,
       note: r.note,
-      origin: { archiveName: archive.archiveName, archive: archive.archive, entry: number, resource: r.index },
-      bytes: r.body === null ? null : fromBase64(r.body),
+      origin:
+        archive.blob !== undefined
+          ? { archiveName: archive.archiveName, blob: archive.blob, entry: number, resource: r.index }
+          : { archiveName: archive.archiveName, archive: archive.archive, entry: number, resource: r.index },
+      bytes: r.bytes,
       summary: null,
     }));
     if (answer.note !== null)

@@ -86,6 +86,33 @@ export function assembleHeldFiles(files: readonly HeldFile[], settings: ReadSett
   });
 }
 
+/** What assembly needs to know of a record: a component and the Skeleton ids it names, or a Skeleton's object id. */
+export type AssemblyRole = { kind: 'component'; names: bigint[] } | { kind: 'skeleton'; id: bigint };
+
+/**
+ * What a record is to {@link assembleHeldFiles}: a SkeletonComponent (and the ids of its main
+ * Skeleton and addons), an `anvilnext` Skeleton (its object id), or null for a record it leaves
+ * out (not a resource, refused, of another family). Lets a caller keep only the bodies assembly
+ * needs: the components, and the Skeletons they name.
+ */
+export function assemblyRole(bytes: Uint8Array, settings: ReadSettings): AssemblyRole | null {
+  const dialect = settings.dialect ?? undefined;
+  if (classifyHeader(bytes, dialect).length === 0) return null;
+  let read;
+  try {
+    read = readResource(bytes, { dialect, reading: settings.reading });
+  } catch {
+    return null;
+  }
+  if (read === null) return null;
+  if (read.resource.kind === 'SkeletonComponent') {
+    const component = read.resource.record;
+    return { kind: 'component', names: [component.mainSkeleton.id, ...component.addons.map((a) => a.id)] };
+  }
+  if (findLayout(read.resource.dialect)?.family !== 'anvilnext') return null;
+  return { kind: 'skeleton', id: skeletonFromResource(read.resource).id };
+}
+
 /** What a conflict disagrees on, in words. */
 export function describeConflict(c: AssemblyConflict, name: (hash: number) => string): string {
   const hash = (h: number | null): string => (h === null ? 'none' : name(h));

@@ -181,7 +181,17 @@ export class FilesPanel {
     );
     this.list.style.transform = `translateY(${first * FILE_ROW_HEIGHT}px)`;
     for (let i = 0; i < Math.max(count, 0); i++) this.fill(this.rowElement(i), this.rows[first + i]!);
-    for (let i = Math.max(count, 0); i < this.pool.length; i++) this.pool[i]!.hidden = true;
+    // Rows left over are emptied too, so that no stale row is found where none is drawn.
+    for (let i = Math.max(count, 0); i < this.pool.length; i++) {
+      const li = this.pool[i]!;
+      if (li.hidden) continue;
+      li.hidden = true;
+      li.replaceChildren();
+      li.className = '';
+      delete li.dataset.id;
+      delete li.dataset.entry;
+      delete li.dataset.row;
+    }
   }
 
   private rowElement(index: number): HTMLLIElement {

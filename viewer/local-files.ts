@@ -1,14 +1,14 @@
 /**
- * Files dropped on the page or picked: resources join the list, archives are read a data file at
- * a time (their Skeleton and SkeletonComponent records listed as they come), and skinning inputs
- * go to the Skinning tab. Each addition is a change of the viewer state.
+ * Files dropped on the page or picked: resources join the list, archives are listed by their
+ * tables as `view` lists an archive it serves (a tree whose entries' data files are read from the
+ * file when opened), and skinning inputs go to the Skinning tab. Each addition is a change of the
+ * viewer state.
  */
 import { classifyHeader } from '../src/index.js';
 import type { ReadSettings } from './analysis.js';
-import { isArchiveFile, readArchiveFile } from './archive.js';
-import { plural } from './dom.js';
+import { browseArchiveFile, isArchiveFile } from './archive.js';
+import type { ArchiveEntries } from './archive-listing.js';
 import { failedSummary, summarizeBytes, type Entry } from './file-list.js';
-import type { FilesPanel } from './files-panel.js';
 import { holdSkinningInput, recogniseSkinningInput } from './skinning-tab.js';
 import type { Change, ViewerState } from './state.js';
 
@@ -16,8 +16,8 @@ import type { Change, ViewerState } from './state.js';
 export interface LocalFilesContext {
   state(): ViewerState;
   update(change: Change): void;
-  /** The list, redrawn a few times a second while an archive is read. */
-  files: FilesPanel;
+  /** The entries of the listed archives: an archive opened here joins them. */
+  loads: ArchiveEntries;
   openEntry(entry: Entry, bone: number): Promise<void>;
 }
 
@@ -35,55 +35,52 @@ export function wireLocalFiles(context: LocalFilesContext): void {
   let added = 0;
   const nextId = (): string => `local-${++added}`;
 
+  let archivesAdded = 0;
+
   /**
-   * Lists every Skeleton and SkeletonComponent record of a dropped archive (and its refusals), with
-   * progress in the bar; returns the entry to show first: its first record, else its first entry.
+   * Lists a dropped archive by its tables, as a tree like the archives `view` serves: its entries
+   * at once, no data file read until an entry is opened. Tables refused (or unreadable) list
+   * nothing: the archive is one row saying why, returned to be shown.
    */
   async function addArchive(file: File): Promise<Entry | null> {
     const state = context.state();
     const progress = document.getElementById('archive-progress')!;
     progress.title = file.name;
+    progress.textContent = "reading the archive's tables…";
     progress.classList.remove('hidden');
-    const listed: Entry[] = [];
-    let drawn = performance.now();
-    await readArchiveFile(file, file.name, {
-      everyDataFile: state.everyDataFile,
-      onProgress: (done, total) => {
-        progress.textContent = `reading archive… ${done} of ${plural(total, 'data file')}`;
-        // The list grows as the archive is read, redrawn a few times a second at most.
-        if (performance.now() - drawn > 250) {
-          context.files.render(state.entries);
-          drawn = performance.now();
-        }
-      },
-      onItem: (item) => {
-        const entry: Entry = {
-          id: nextId(),
-          name: item.name,
-          size: item.bytes?.length ?? null,
-          note: item.note ?? 'read from the archive in the browser',
-          refused: item.refused,
-          origin: item.origin,
-          bytes: item.bytes,
-          summary: item.bytes === null ? null : safeSummary(item.bytes, state.settings),
-        };
-        state.entries.push(entry);
-        listed.push(entry);
-      },
-    });
+    const { archive, browse } = await browseArchiveFile(file, `p${++archivesAdded}`, file.name, state.everyDataFile);
     progress.classList.add('hidden');
-    context.update({ entries: state.entries });
-    return listed.find((e) => e.bytes !== null) ?? listed[0] ?? null;
+    if (browse === null) {
+      const entry: Entry = {
+        id: nextId(),
+        name: file.name,
+        size: null,
+        note: archive.note,
+        refused: archive.refused,
+        bytes: null,
+        summary: null,
+      };
+      state.entries.push(entry);
+      return entry;
+    }
+    context.loads.addBrowsed(archive, browse);
+    context.update({ archives: [...state.archives, archive] });
+    // Its first rows are drawn: a mark for whoever measures (tests), with the data files read so far.
+    performance.mark('viewer:archive-listed', { detail: { name: archive.name, entryRequests: context.loads.requests } });
+    document.body.dataset.archiveListed = String(context.loads.requests);
+    return null;
   }
 
   async function add(dropped: FileList | File[]): Promise<void> {
     const state = context.state();
     let last: Entry | null = null;
+    let archiveAdded = false;
     let skinningAdded = false;
     for (const f of Array.from(dropped)) {
-      // An archive is told by its magic, whatever its name, and read a data file at a time.
+      // An archive is told by its magic, whatever its name, and listed by its tables.
       if (await isArchiveFile(f)) {
         last = (await addArchive(f)) ?? last;
+        archiveAdded = true;
         continue;
       }
       const bytes = new Uint8Array(await f.arrayBuffer());
@@ -99,11 +96,12 @@ export function wireLocalFiles(context: LocalFilesContext): void {
       state.entries.push(entry);
       last = entry;
     }
-    if (last !== null) {
+    if (last !== null || archiveAdded) {
       for (const entry of state.entries)
         if (entry.summary === null && entry.bytes !== null) entry.summary = safeSummary(entry.bytes, state.settings);
       context.update({ entries: state.entries });
-      await context.openEntry(last, -1);
+      // A loose file is shown; an archive's entries are read when opened, as a served archive's.
+      if (last !== null) await context.openEntry(last, -1);
       // The files held changed: the reports are made again (now for the tab shown, the others when shown).
       context.update({ revision: state.revision + 1, assemblies: null });
     }

@@ -7,7 +7,7 @@
  */
 import { builtInNames, NameDictionary, type AnvilnextReading, type Dialect } from '../src/index.js';
 import { openFile, type OpenedFile } from './analysis.js';
-import { assembleHeldFiles, type ComponentAssembly, type HeldFile } from './assembly-tab.js';
+import { assembleHeldFiles, assemblyRole, type AssemblyRole, type ComponentAssembly, type HeldFile } from './assembly-tab.js';
 import { count, noun } from './dom.js';
 import { failedSummary, summarize, type Entry, type Listed } from './file-list.js';
 import { renderHexLegend } from './hex.js';
@@ -88,7 +88,7 @@ function show(next: { entry: Entry | null; file: OpenedFile | null; assembly: Sh
 }
 
 /** The entries of listed archives read so far, and their bodies (a bounded cache). */
-const loads = new ArchiveEntries();
+const loads = new ArchiveEntries(undefined, (requests) => (document.body.dataset.entryReads = String(requests)));
 
 /** An entry's bytes: kept, or fetched once from the server; a record of a listed archive through its cache. */
 const fetchListed = entryBytesFetcher();
@@ -150,28 +150,51 @@ function showAssembly(result: ComponentAssembly, bone = -1, origin: Origin = 'us
 }
 
 /**
- * The records of the listed archives' skeletal data files, for the Assembly tab: a component's
- * Skeletons may be anywhere in an archive, so they are read (in the background, giving way to a
- * selection) when the tab first asks, and kept as the list of what they hold. Null until read.
+ * The records of the listed archives' skeletal data files that assembly needs, for the Assembly
+ * tab: a component's Skeletons may be anywhere in an archive, so every skeletal data file is read
+ * (in the background, giving way to a selection, through the bounded cache) when the tab first
+ * asks, and only the components and the Skeletons they name are kept. Null until read.
  */
 let archiveRecords: HeldFile[] | null = null;
 let readingArchiveRecords: Promise<void> | null = null;
+/** The archives and files those records were chosen for: another archive or file dropped since, and they are chosen again. */
+let recordsFor = { archives: state.archives, files: 0 };
 
 async function readArchiveRecords(): Promise<void> {
-  const held: HeldFile[] = [];
-  for (const archive of state.archives)
+  const chosenFor = { archives: state.archives, files: state.entries.length };
+  const roles: { record: Entry; role: AssemblyRole }[] = [];
+  const named = new Set<bigint>();
+  const name = (role: AssemblyRole | null): void => {
+    if (role?.kind === 'component') for (const id of role.names) named.add(id);
+  };
+  for (const e of state.entries) if (e.bytes !== null) name(assemblyRole(e.bytes, state.settings));
+  for (const archive of chosenFor.archives)
     for (const item of archive.entries) {
       if (!item.skeletal) continue;
       const load = await background.giveWay(() => loads.load(archive, item.number));
       for (const record of load.resources) {
-        // Taken as they are read: the cache may let a body go, the list keeps it.
         const bytes = record.refused ? null : await loads.bytes(record);
-        if (bytes !== null) held.push({ id: record.id, name: record.name, bytes });
+        const role = bytes === null ? null : assemblyRole(bytes, state.settings);
+        if (role === null) continue;
+        name(role);
+        roles.push({ record, role });
       }
     }
+  // Only what assembly needs, in the archives' order (the first Skeleton carrying an id wins): read again when the cache let it go.
+  const held: HeldFile[] = [];
+  for (const { record, role } of roles) {
+    if (role.kind === 'skeleton' && !named.has(role.id)) continue;
+    const bytes = await background.giveWay(() => loads.bytes(record));
+    if (bytes !== null) held.push({ id: record.id, name: record.name, bytes });
+  }
   archiveRecords = held;
-  // More files are held for the reports: the Assembly tab is drawn again.
-  update({ revision: state.revision + 1, assemblies: null });
+  recordsFor = chosenFor;
+  readingArchiveRecords = null;
+  // Bodies held for the Assembly tab, and in the cache: a test reads them.
+  document.body.dataset.assemblyBodies = String(held.length);
+  document.body.dataset.cachedBodies = String(loads.heldCount);
+  // The records are in: the Assembly tab is drawn again (the files held did not change, nor their census).
+  update({ assemblies: null });
 }
 
 /**
@@ -183,7 +206,7 @@ function heldAssemblies(): ComponentAssembly[] | null {
     const held: HeldFile[] = [];
     for (const e of state.entries) if (e.bytes !== null) held.push({ id: e.id, name: e.name, bytes: e.bytes });
     if (state.archives.some((archive) => archive.entries.some((item) => item.skeletal))) {
-      if (archiveRecords === null) {
+      if (archiveRecords === null || recordsFor.archives !== state.archives || recordsFor.files !== state.entries.length) {
         readingArchiveRecords ??= readArchiveRecords();
         return null;
       }
@@ -221,7 +244,7 @@ const { panels, files, scene, background } = createPanels(
 
 /** The row of a listed archive's record or refused entry a URL names (`a<archive>-<entry>-<resource>`, `a<archive>-<entry>`), its data file read. */
 async function listedRecord(id: string | null): Promise<Entry | null> {
-  const m = /^a(\d+)-(\d+)(?:-(\d+))?$/.exec(id ?? '');
+  const m = /^a([^-]+)-(\d+)(?:-(\d+))?$/.exec(id ?? '');
   const archive = m === null ? undefined : state.archives.find((a) => a.id === m[1]);
   const item = archive?.entries.find((e) => e.number === Number(m![2]));
   if (archive === undefined || item === undefined) return null;
@@ -262,7 +285,7 @@ function loadProgress(text: string | null): void {
 
 async function start(): Promise<void> {
   renderHexLegend($('hex-legend'));
-  wireLocalFiles({ state: () => state, update, files, openEntry });
+  wireLocalFiles({ state: () => state, update, loads, openEntry });
   $('pose-bind').addEventListener('click', () => update({ pose: 'bind' }));
   $('pose-runtime').addEventListener('click', () => update({ pose: 'runtime' }));
   $('frame-rig').addEventListener('click', () => scene.frame());

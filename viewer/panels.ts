@@ -244,13 +244,13 @@ export function createPanels(
   };
 
   // The census and the assembly are drawn when their tab is shown, once per revision of the files held.
-  const report = (name: Tab, draw: (s: ViewerState) => void): Panel => {
+  const report = (name: Tab, draw: (s: ViewerState) => void, also: readonly StateKey[] = []): Panel => {
     let drawn = -1;
     return {
       name,
-      deps: ['tab', 'revision', 'settings', 'dictionary'],
+      deps: ['tab', 'revision', 'settings', 'dictionary', ...also],
       render(s, changed) {
-        if (any(changed, ['settings', 'dictionary'])) drawn = -1;
+        if (any(changed, ['settings', 'dictionary', ...also])) drawn = -1;
         if (s.tab !== name || drawn === s.revision) return;
         drawn = s.revision;
         draw(s);
@@ -258,22 +258,53 @@ export function createPanels(
     };
   };
 
-  const background = new BackgroundCensus((archive, number, verdict) => {
-    const listed = state().archives.find((a) => a.id === archive);
-    if (listed === undefined) return;
-    loads.verdicts.set(loads.key(listed, number), verdict);
-    files.update(null);
-  });
+  const listedArchive = (id: string): ListedArchive | undefined => state().archives.find((a) => a.id === id);
+  const background = new BackgroundCensus(
+    (archive, number, verdict) => {
+      const listed = listedArchive(archive);
+      if (listed === undefined) return;
+      loads.verdicts.set(loads.key(listed, number), verdict);
+      files.update(null);
+    },
+    async (archive, number) => {
+      const listed = listedArchive(archive);
+      if (listed === undefined) throw new Error(`no archive ${archive}`);
+      return loads.read(listed, number, true);
+    },
+  );
+  // The census's progress, in the bar beside the archive's (the list's badges come from it; the list keeps its height).
+  const censusStatus = el('span', 'census-status hint');
+  $('archive-progress').after(censusStatus);
   /** Starts the census of the archives for the files held now, unless one is under way or done for them. */
   const startCensus = (s: ViewerState): void => {
     if (background.revision === s.revision) return;
     const byId = new Map(s.entries.map((e) => [e.name, e.id]));
     const files = s.entries.map((e) => ({ name: e.name, bytes: e.bytes, note: e.note }));
-    background.start(files, s.revision, $('census-view'), (result) =>
+    const local = s.archives.filter((a) => a.blob !== undefined);
+    $('census-view').replaceChildren(
+      el('h1', '', 'Census of the files listed'),
+      el('p', 'empty-note', 'The census of the archives is being made in the background (its progress in the bar above)…'),
+    );
+    background.start(files, local, s.revision, censusStatus, (result) =>
       $('census-view').replaceChildren(renderCensus(result, 'Census of the files listed', (name) => byId.get(name) ?? null)),
     );
   };
   $('files-check').addEventListener('click', () => startCensus(state()));
+  // Once the list is drawn and its files read, the census starts by itself for the archives' badges (low priority: it gives way to a selection).
+  const badges: Panel = {
+    name: 'badges',
+    deps: ['revision', 'loading'],
+    render(s) {
+      if (s.loading || s.archives.length === 0 || background.cancelled || background.revision === s.revision) return;
+      const revision = s.revision;
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          const now = state();
+          if (now.revision === revision && !now.loading && !background.cancelled) startCensus(now);
+        }, 0),
+      );
+    },
+  };
   const census = report('census', (s) => {
     if (s.archives.length > 0) {
       // The archives' data files are read for it: in a worker, in the background, the tab drawn when it is done.
@@ -293,20 +324,25 @@ export function createPanels(
     $('census-view').replaceChildren(renderCensus(accumulator.report(), 'Census of the files listed', (name) => byName.get(name) ?? null));
   });
 
-  const assembly = report('assembly', (s) => {
-    const view = $('assembly-view');
-    try {
-      const results = actions.heldAssemblies();
-      if (results === null)
-        view.replaceChildren(
-          el('h1', '', 'Assembly of the components listed'),
-          el('p', 'empty-note', 'Reading the Skeleton and SkeletonComponent records of the archives listed…'),
-        );
-      else renderAssemblies(view, results, nameOf(s), (result) => actions.showAssembly(result));
-    } catch (error) {
-      view.replaceChildren(el('div', 'failure', `the assembly could not be made: ${(error as Error).message}`));
-    }
-  });
+  const assembly = report(
+    'assembly',
+    (s) => {
+      const view = $('assembly-view');
+      try {
+        const results = actions.heldAssemblies();
+        if (results === null)
+          view.replaceChildren(
+            el('h1', '', 'Assembly of the components listed'),
+            el('p', 'empty-note', 'Reading the Skeleton and SkeletonComponent records of the archives listed…'),
+          );
+        else renderAssemblies(view, results, nameOf(s), (result) => actions.showAssembly(result));
+      } catch (error) {
+        view.replaceChildren(el('div', 'failure', `the assembly could not be made: ${(error as Error).message}`));
+      }
+      // Drawn again when the assemblies are made again (the listed archives' records read).
+    },
+    ['assemblies'],
+  );
 
   const webgl: Panel = {
     name: 'webgl',
@@ -317,7 +353,7 @@ export function createPanels(
   };
 
   return {
-    panels: [header, hexPanel, scenePanel, filesPanel, tree, inspector, skinning, edit, tabs, census, assembly, webgl],
+    panels: [header, hexPanel, scenePanel, filesPanel, tree, inspector, skinning, edit, tabs, census, assembly, webgl, badges],
     files,
     scene,
     background,

@@ -44,6 +44,8 @@ export interface ForgeEntryRecords {
   refused: boolean;
   /** The refusal as the census reports it, when refused. */
   refusal?: RefusalReport;
+  /** Resource records of every class in the data file, when it was read (the census's archive line counts them). */
+  resources?: number;
 }
 
 /** How an archive is browsed. */
@@ -83,6 +85,7 @@ export function browseForge(forge: Forge, options: ForgeBrowseOptions): ForgeBro
       if (entry === undefined) throw new Error(`no entry ${number}`);
       const read: ForgeEntryRecords = { records: [], note: null, refused: false };
       for await (const item of forgeRecords(forge, { name: options.name, entries: [entry] })) {
+        if (item.kind === 'dataFile') read.resources = item.resourceCount;
         if (item.kind === 'record') {
           const kept = keptRecordBody(item.resource.classHash, item.resource.body, options.maxSize);
           read.records.push({ index: item.index, name: formatAddress(item.address), classHash: item.resource.classHash >>> 0, ...kept });

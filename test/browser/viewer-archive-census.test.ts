@@ -1,0 +1,113 @@
+/**
+ * The background census of `view archive.forge` by itself: started once the list is drawn, its
+ * badges on the archive's entries as `validate` judges their records without the Census tab being
+ * shown, a selection served while it waits; and the Census tab's table of archives (version,
+ * profile, counts) as `census --markdown` gives it. The archive, of 2,400 entries, is written here.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIKE, censusLines, launchBrowser, markdownLines, RIDER, ROOT, sample, startView, type RunningView } from './harness.js';
+import { rigArchive } from './rig-archive.js';
+
+const ENTRIES = 2400;
+const RIGS = [0, 1200, ENTRIES - 1];
+
+let dir = '';
+let path = '';
+let view: RunningView;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'anvil-view-census-'));
+  path = join(dir, 'DataPC.forge');
+  const rigs = new Map([
+    [0, { name: 'Rider', body: sample(RIDER) }],
+    [1200, { name: 'Bike', body: sample(BIKE) }],
+    [ENTRIES - 1, { name: 'Last', body: sample(BIKE) }],
+  ]);
+  writeFileSync(path, rigArchive(ENTRIES, rigs));
+  view = await startView([path]);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  view?.child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const cli = (...args: string[]): string => {
+  const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { encoding: 'utf8' });
+  expect([0, 1]).toContain(run.status);
+  return run.stdout;
+};
+
+describe('the background census of a listed archive', () => {
+  it('starts by itself: badges as `validate` judges each entry, the Census tab never shown; a selection meanwhile is served first', async () => {
+    const report = JSON.parse(cli('validate', '--json', path)) as { files: { file: string; status: string }[] };
+    const expected = RIGS.map((k) => {
+      const file = report.files.find((f) => f.file.includes(`: entry ${k} "`))!;
+      const name = /: entry \d+ ("[^"]*")/.exec(file.file)![1];
+      return [`▸ entry ${k} ${name}`, file.status];
+    });
+    expect(expected.map(([, status]) => status)).toEqual(['valid', 'valid', 'valid']);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // The census's reads (it marks them) are held until released; the page's own go through.
+    const held: Route[] = [];
+    let release = false;
+    await context.route('**/api/entry/**', (route) => {
+      if (route.request().headers()['x-anvil-census'] === '1' && !release) held.push(route);
+      else void route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(view.url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await page.waitForFunction(() =>
+      /^census of the archives: 0 of 3 data files/.test(document.querySelector('#census-progress')?.textContent ?? ''),
+    );
+    // Its first data file asked for, and held (the progress is posted before it is asked).
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
+    // The bike selected while the census waits on its first data file: shown, the census still at 0.
+    await page.fill('#file-filter', 'CHR_Bike');
+    await page.click('#file-list li[data-entry="1200"]');
+    const bike = `${path}: entry 1200 "CHR_Bike": resource 0 "Bike"`;
+    await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, bike, { timeout: 30_000 });
+    expect(await page.textContent('#census-progress')).toMatch(/^census of the archives: 0 of 3 data files/);
+    expect(await page.$$eval('#file-list .badge', (b) => b.length)).toBe(0);
+    release = true;
+    for (const route of held) await route.continue();
+    await page.fill('#file-filter', 'CHR_');
+    await page.waitForFunction(() => document.querySelectorAll('#file-list li:not([hidden]) .badge').length === 3, undefined, {
+      timeout: 60_000,
+    });
+    const badges = await page.$$eval('#file-list li.row-entry:not([hidden])', (rows) =>
+      rows.map((r) => [r.querySelector('.file-name')?.textContent, r.querySelector('.badge')?.textContent]),
+    );
+    // The bike's entry is open (its record listed under it): its arrow says so.
+    expect(badges).toEqual(expected.map(([name, status]) => [name!.replace('▸ entry 1200', '▾ entry 1200'), status]));
+    await page.waitForFunction(() =>
+      /^census of the archives: done, 3 data files read/.test(document.querySelector('#census-progress')?.textContent ?? ''),
+    );
+    expect(await page.isVisible('#census-view')).toBe(false);
+    await context.close();
+  }, 120_000);
+
+  it("the Census tab's table of archives: each archive's version, profile and counts as `census --markdown` gives them", async () => {
+    // The table's alignment row aside (not a line a reader sees).
+    const expected = markdownLines(cli('census', path, '--markdown', '-')).slice(2);
+    expect(expected).toContain('Archives');
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(view.url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await page.click('#tab-census');
+    await page.waitForSelector('#census-view h2', { timeout: 120_000 });
+    const seen = await censusLines(page);
+    expect(seen[0]).toBe('Census of the files listed');
+    expect(seen.slice(1)).toEqual(expected.filter((line) => !/^[-: |]+$/.test(line)));
+    await page.close();
+  }, 120_000);
+});
