@@ -53,6 +53,8 @@ export interface EntryAnswer {
   note: string | null;
   refused: boolean;
   refusal?: RefusalReport;
+  /** Resource records of every class in the data file, when it was read. */
+  resources?: number;
   records: { index: number; name: string; classHash: number; size: number | null; note: string | null; body: string | null }[];
 }
 
@@ -61,7 +63,7 @@ export interface EntryData {
   note: string | null;
   refused: boolean;
   refusal?: RefusalReport;
-  /** Resource records of every class in the data file, when known (the server does not say). */
+  /** Resource records of every class in the data file, when known (a read data file says; a refused one does not). */
   resources?: number;
   records: { index: number; name: string; classHash: number; bytes: Uint8Array | null; note: string | null }[];
 }
@@ -74,6 +76,7 @@ export const answerData = (answer: EntryAnswer): EntryData => ({
   note: answer.note,
   refused: answer.refused,
   ...(answer.refusal !== undefined ? { refusal: answer.refusal } : {}),
+  ...(answer.resources !== undefined ? { resources: answer.resources } : {}),
   records: answer.records.map((r) => ({
     index: r.index,
     name: r.name,

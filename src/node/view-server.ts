@@ -227,6 +227,8 @@ async function sendEntry(res: ServerResponse, archive: ViewArchive | undefined, 
     note: read.note,
     refused: read.refused,
     ...(read.refusal !== undefined ? { refusal: read.refusal } : {}),
+    // Resource records of every class in the data file: the census's archive line counts them.
+    ...(read.resources !== undefined ? { resources: read.resources } : {}),
     records: read.records.map((r) => ({
       index: r.index,
       name: r.name,

@@ -189,7 +189,12 @@ describe('view on a .forge archive', () => {
           archives: { id: string; archive: string; archiveName: string; entries: unknown[] }[];
         };
         expect(listed.archives.map((a) => [a.id, a.archive, a.archiveName, a.entries.length])).toEqual([['0', '0', 'pack.bin', 4]]);
-        type Answer = { note: string | null; refused: boolean; records: { index: number; name: string; size: number; body: string }[] };
+        type Answer = {
+          note: string | null;
+          refused: boolean;
+          resources?: number;
+          records: { index: number; name: string; size: number; body: string }[];
+        };
         const entry = async (n: number): Promise<Answer> => JSON.parse((await get(`/api/entry/0/${n}`)).body.toString()) as Answer;
         const rider = await entry(0);
         expect(rider.records.map((r) => [r.index, r.name, r.size])).toEqual([
@@ -200,9 +205,13 @@ describe('view on a .forge archive', () => {
         const crate = await entry(2);
         expect(crate.records.map((r) => [r.index, r.name])).toEqual([[1, label('pack.bin', 2, 'PROP_Crate.Mesh', 1, 'Hidden')]]);
         expect(Buffer.compare(Buffer.from(crate.records[0]!.body, 'base64'), SKATER)).toBe(0);
+        // Every resource of a data file read is counted (the census's archive line says so): the
+        // rider and the mesh record after it, the crate's mesh and skater; a refused data file says none.
+        expect([rider.resources, crate.resources]).toEqual([2, 2]);
         const broken = await entry(3);
         expect(broken.records).toEqual([]);
         expect(broken.refused).toBe(true);
+        expect(broken.resources).toBeUndefined();
         expect(broken.note).toMatch(/^refused at offset 0x27DD \(10205\): entries\[3\]\.toc\.blocks\[0\]\.checksum: expected the Adler-32/);
         // Not listed: 404, as for any other path.
         expect((await get('/api/entry/0/4')).status).toBe(404);
