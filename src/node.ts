@@ -77,11 +77,19 @@ export {
   writeStreamAtomic,
   type ExistingOutput,
   type OutputFile,
+  type OutputSink,
   type PlannedOutput,
   type WriteOptions,
 } from './node/output-file.js';
 export { extractForgeArchive, type ExtractForgeOptions } from './node/forge-extract.js';
-export { forgeFolderManifest, ForgePackError, packForgeFolder, type ForgeFolderOptions } from './node/forge-pack.js';
+export {
+  forgeFolderManifest,
+  ForgePackError,
+  packForgeFolder,
+  packForgeFolderTo,
+  type ForgeFolderOptions,
+  type PositionalSink,
+} from './node/forge-pack.js';
 export { readGltfFile } from './node/gltf-file.js';
 export { readFilePrefix } from './node/file-prefix.js';
 export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';

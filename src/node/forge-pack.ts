@@ -4,10 +4,19 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkManifest, FORGE_MANIFEST_FILE, packArchive, type ForgeManifest } from '../archive/forge-pack.js';
+import {
+  checkManifest,
+  FORGE_MANIFEST_FILE,
+  packArchive,
+  packArchiveWrites,
+  type ForgeManifest,
+  type ManifestEntry,
+  type ManifestResource,
+} from '../archive/forge-pack.js';
 import { ForgePackLayoutError, manifestFromFolders, manifestWithProfile } from '../archive/forge-pack-folders.js';
 import { forgeProfileByName } from '../archive/profile/profiles.js';
 import { count } from '../io/format.js';
+import { fsReason } from './files.js';
 
 /**
  * Why a folder cannot be packed. `usage`: the call's mistake (no folder, no profile named for a
@@ -78,35 +87,76 @@ export function forgeFolderManifest(dir: string, options: ForgeFolderOptions = {
   return options.archiveVersion === undefined ? manifest : { ...manifest, version: options.archiveVersion };
 }
 
-/** The bytes of a file of the folder, or null (and its name noted as missing) when it is not there. */
-function readOrMiss(path: string | null, shown: string, missing: string[]): Uint8Array {
-  if (path === null || !existsSync(path)) {
-    missing.push(shown);
-    return new Uint8Array(0);
-  }
-  return new Uint8Array(readFileSync(path));
+/** A file of the folder named by the manifest: its path (null for a resource not extracted) and its name in messages. */
+function folderFile(dir: string, entry: ManifestEntry, resource: ManifestResource | null): { path: string | null; shown: string } {
+  if (resource === null) return { path: join(dir, entry.raw!), shown: entry.raw! };
+  return {
+    path: resource.file === null ? null : join(dir, entry.folder, resource.file),
+    shown: `${entry.folder}/${resource.file ?? `${resource.name} (not extracted)`}`,
+  };
 }
 
 /**
- * The archive `manifest` describes, packed from the files of `dir`. A resource of the manifest
- * missing from the folder is a {@link ForgePackError} naming the first three.
+ * Throws a {@link ForgePackError} naming the first three files of the manifest missing from `dir`,
+ * before a byte is written: a pack either has every file or writes nothing.
  */
-export function packForgeFolder(dir: string, manifest: ForgeManifest): Uint8Array {
+function refuseMissingFiles(dir: string, manifest: ForgeManifest): void {
   const missing: string[] = [];
-  const bytes = packArchive(
-    manifest,
-    (entry, resource) =>
-      readOrMiss(
-        resource.file === null ? null : join(dir, entry.folder, resource.file),
-        `${entry.folder}/${resource.file ?? `${resource.name} (not extracted)`}`,
-        missing,
-      ),
-    (entry) => readOrMiss(join(dir, entry.raw!), entry.raw!, missing),
-  );
+  for (const entry of manifest.entries) {
+    const files = entry.raw === undefined ? entry.resources.map((r) => folderFile(dir, entry, r)) : [folderFile(dir, entry, null)];
+    for (const file of files) if (file.path === null || !existsSync(file.path)) missing.push(file.shown);
+  }
   if (missing.length > 0) {
     const some = `${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}`;
     const message = `${count(missing.length, 'resource')} of the manifest missing (${some}); extract with --class all to pack every resource; nothing written`;
     throw new ForgePackError(message, false);
   }
-  return bytes;
+}
+
+/** The bytes of a file of the folder (checked present before packing began). */
+function readFolderFile(dir: string, entry: ManifestEntry, resource: ManifestResource | null): Uint8Array {
+  const { path, shown } = folderFile(dir, entry, resource);
+  try {
+    return new Uint8Array(readFileSync(path!));
+  } catch (error) {
+    throw new ForgePackError(`${shown}: ${fsReason(error)}; nothing written`, false);
+  }
+}
+
+/**
+ * The archive `manifest` describes, packed from the files of `dir`, whole in memory. A resource of
+ * the manifest missing from the folder is a {@link ForgePackError} naming the first three.
+ */
+export function packForgeFolder(dir: string, manifest: ForgeManifest): Uint8Array {
+  refuseMissingFiles(dir, manifest);
+  return packArchive(
+    manifest,
+    (entry, resource) => readFolderFile(dir, entry, resource),
+    (entry) => readFolderFile(dir, entry, null),
+  );
+}
+
+/** Where a pack is written: bytes placed at an offset of the output file. */
+export interface PositionalSink {
+  /** Places `bytes` at `position` of the output. */
+  writeAt(bytes: Uint8Array, position: number): Promise<void>;
+}
+
+/**
+ * The same archive written into `sink` one data file at a time (each entry's files read only when
+ * its data file is made, the tables written last at the start), so an archive of any size is packed
+ * in the memory of its largest data file. Missing files are refused before anything is written, as
+ * {@link packForgeFolder} does. Resolves to the archive's size.
+ */
+export async function packForgeFolderTo(dir: string, manifest: ForgeManifest, sink: PositionalSink): Promise<number> {
+  refuseMissingFiles(dir, manifest);
+  const writes = packArchiveWrites(
+    manifest,
+    (entry, resource) => readFolderFile(dir, entry, resource),
+    (entry) => readFolderFile(dir, entry, null),
+  );
+  for (let step = writes.next(); ; step = writes.next()) {
+    if (step.done === true) return step.value;
+    await sink.writeAt(step.value.bytes, step.value.offset);
+  }
 }

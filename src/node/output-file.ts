@@ -248,7 +248,7 @@ export async function writeFilesAtomic(files: readonly OutputFile[], options: Wr
  */
 export async function writeStreamAtomic(
   output: Omit<OutputFile, 'data'>,
-  write: (sink: { write(bytes: Uint8Array): Promise<void> }) => Promise<void>,
+  write: (sink: OutputSink) => Promise<void>,
   options: WriteOptions,
 ): Promise<void> {
   const refusal = outputRefusal(output.path, output.kind, output.option, options.command, options.force);
@@ -262,10 +262,17 @@ export async function writeStreamAtomic(
   try {
     handle = await open(temp, 'wx');
     const file = handle;
+    let end = 0;
     await write({
       async write(bytes) {
         let at = 0;
-        while (at < bytes.length) at += (await file.write(bytes, at, bytes.length - at)).bytesWritten;
+        while (at < bytes.length) at += (await file.write(bytes, at, bytes.length - at, end + at)).bytesWritten;
+        end += bytes.length;
+      },
+      async writeAt(bytes, position) {
+        let at = 0;
+        while (at < bytes.length) at += (await file.write(bytes, at, bytes.length - at, position + at)).bytesWritten;
+        end = Math.max(end, position + bytes.length);
       },
     });
     if (options.sync !== false) await handle.sync();
@@ -279,6 +286,14 @@ export async function writeStreamAtomic(
     await handle?.close().catch(() => undefined);
     if (!done) await rm(temp, { force: true });
   }
+}
+
+/** Where a streamed output is written: `write` appends after the furthest byte written, `writeAt` places bytes at an offset. */
+export interface OutputSink {
+  /** Appends `bytes` after the furthest byte written so far. */
+  write(bytes: Uint8Array): Promise<void>;
+  /** Places `bytes` at `position` of the file (a gap left between writes reads as zeros). */
+  writeAt(bytes: Uint8Array, position: number): Promise<void>;
 }
 
 /** One file, whole or not at all, under the same rule. */

@@ -369,6 +369,7 @@ const VALUES: Record<string, readonly string[]> = {
     'extractForgeArchive',
     'forgeFolderManifest',
     'packForgeFolder',
+    'packForgeFolderTo',
     'ForgePackError',
     'readGltfFile',
     'readFilePrefix',

@@ -5,7 +5,7 @@ import type { ForgeManifest } from '../../archive/forge-pack.js';
 import { replaceResources, ReplacementRefusal, type ReplaceReport, type ResourceReplacement } from '../../archive/forge-rewrite.js';
 import { forgePackSummary, forgePackText, forgeReplaceJson, forgeReplaceText } from '../../export/forge-report.js';
 import { toJsonText } from '../../export/json.js';
-import { forgeFolderManifest, ForgePackError, packForgeFolder } from '../../node/forge-pack.js';
+import { forgeFolderManifest, ForgePackError, packForgeFolderTo } from '../../node/forge-pack.js';
 import { ParseError } from '../../io/errors.js';
 import { groupThousands } from '../../io/format.js';
 import { UsageError } from '../errors.js';
@@ -149,16 +149,19 @@ export async function packCommand(dir: string, options: ForgePackOptions): Promi
   const walk = walkInputs([dir]);
   const force = options.force === true;
   await refuseUnsafeOutputs([{ path: options.output, option: '-o', kind: ARCHIVE_OUTPUT }], [dir], 'forge pack', walk, { force });
-  let bytes: Uint8Array;
+  // One data file at a time into the output's temporary file: a pack never holds the archive whole.
+  let size = 0;
   try {
-    bytes = packForgeFolder(dir, manifest);
+    await writeStreamAtomic(
+      { path: options.output, kind: ARCHIVE_OUTPUT, option: '-o' },
+      async (sink) => {
+        size = await packForgeFolderTo(dir, manifest, sink);
+      },
+      { command: 'forge pack', force },
+    );
   } catch (error) {
     throw packFailure(error);
   }
-  await writeStreamAtomic({ path: options.output, kind: ARCHIVE_OUTPUT, option: '-o' }, (sink) => sink.write(bytes), {
-    command: 'forge pack',
-    force,
-  });
-  const summary = forgePackSummary(resolve(options.output), manifest, bytes.length);
+  const summary = forgePackSummary(resolve(options.output), manifest, size);
   process.stdout.write(options.json === true ? toJsonText(summary) : forgePackText(options.output, summary));
 }
