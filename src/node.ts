@@ -90,6 +90,7 @@ export {
   type ForgeFolderOptions,
   type PositionalSink,
 } from './node/forge-pack.js';
+export { ForgeReplaceError, replaceInForgeFile, type ForgeReplaceFileOptions, type ForgeReplaceResult } from './node/forge-replace.js';
 export { readGltfFile } from './node/gltf-file.js';
 export { readFilePrefix } from './node/file-prefix.js';
 export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';

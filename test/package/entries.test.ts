@@ -371,6 +371,8 @@ const VALUES: Record<string, readonly string[]> = {
     'packForgeFolder',
     'packForgeFolderTo',
     'ForgePackError',
+    'replaceInForgeFile',
+    'ForgeReplaceError',
     'readGltfFile',
     'readFilePrefix',
     'writeSampleCorpus',
