@@ -91,6 +91,14 @@ export {
   type PositionalSink,
 } from './node/forge-pack.js';
 export { ForgeReplaceError, replaceInForgeFile, type ForgeReplaceFileOptions, type ForgeReplaceResult } from './node/forge-replace.js';
+export {
+  GltfExportChoiceError,
+  gltfExportFiles,
+  gltfExportOutputs,
+  planGltfExport,
+  type GltfExportChoices,
+  type GltfExportPlan,
+} from './node/gltf-export.js';
 export { readGltfFile } from './node/gltf-file.js';
 export { readFilePrefix } from './node/file-prefix.js';
 export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';
