@@ -8,53 +8,40 @@ import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeOpenOptions } from './options.js';
 import { ForgeAddressError } from '../archive/forge-address.js';
 import { formatAddress, refusalReport } from '../io/address.js';
-import { type HeaderClass } from '../formats/resource.js';
 import type { LayoutName } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
 import { InputFileError, RefusedInputError, UsageError } from './errors.js';
-import { readArchiveResource as readNamedArchiveResource } from '../node/resource-input.js';
+import { readArchiveResource as readNamedArchiveResource, type NamedResourceBytes } from '../node/resource-input.js';
 import { isForgeFile } from './forge-archive.js';
-import { inputFailure, loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
+import { cliError } from './library-errors.js';
+import { loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
 import type { Skeleton } from '../model/skeleton.js';
 import type { ArchiveAddressValues, ResourceOptionValues } from './options.js';
 import { loadNameDictionary } from './name-lists.js';
 import type { NamesOptionValues } from './names-option.js';
 import { resourceReadOptions, type ResourceReadOptions } from './read-options.js';
 
-/** A wrong address as the CLI reports it: the caller's mistake exits 2, what the archive holds exits 1. */
-export function addressFailure(error: ForgeAddressError): UsageError | InputFileError {
-  return error.isUsage ? new UsageError(error.message) : new InputFileError(error.message);
-}
-
 /**
  * The bytes and header class of the addressed resource, with a label naming archive, entry and
- * resource for messages. A missing or ambiguous address is a UsageError; a refused archive or
- * data file a RefusedInputError naming the archive offset; a resource that is not a Skeleton or
- * SkeletonComponent an InputFileError.
+ * resource for messages. A wrong address is the caller's mistake (a UsageError) or what the archive
+ * holds (an InputFileError); a refused archive or data file a RefusedInputError naming the archive
+ * offset; a resource that is not a Skeleton or SkeletonComponent an InputFileError.
  */
-export async function readArchiveResource(
+async function readArchiveResource(
   archive: string,
   entryWanted: string,
   resourceWanted: string | undefined,
   dialect?: LayoutName,
   forgeOptions: OpenForgeOptions = {},
-): Promise<{ bytes: Uint8Array; header: HeaderClass; label: string }> {
+): Promise<NamedResourceBytes> {
   try {
     return await readNamedArchiveResource(archive, entryWanted, resourceWanted, { dialect, forge: forgeOptions });
   } catch (error) {
-    if (error instanceof ForgeAddressError) throw addressFailure(error);
+    if (error instanceof ForgeAddressError) throw error.isUsage ? new UsageError(error.message) : new InputFileError(error.message);
     if (error instanceof ParseError && error.address !== undefined)
       throw refusedBy(formatAddress(error.address), refusalReport(error).message, error);
-    throw inputFailure(error);
+    throw cliError(error);
   }
-}
-
-/** A resource a command reads, from a file of its own or from inside an archive. */
-export interface ResourceInput {
-  bytes: Uint8Array;
-  header: HeaderClass;
-  /** The file, or archive, entry and resource: `DataPC.forge: entry 3 "CHR_Rider.Skeleton": resource 0 "Rider"`. */
-  label: string;
 }
 
 /**
@@ -82,9 +69,9 @@ export async function readResourceInput(
   address: ArchiveAddressValues,
   options: LoadOptions,
   command: string,
-): Promise<ResourceInput> {
+): Promise<NamedResourceBytes> {
   const entry = archiveEntry(path, address, command);
-  if (entry === null) return { ...readResourceFile(path, options), label: path };
+  if (entry === null) return readResourceFile(path, options);
   return readArchiveResource(path, entry, address.resource, options.dialect, forgeOpenOptions(address));
 }
 
@@ -114,7 +101,7 @@ export async function loadSkeletonInput(
 }
 
 /** A ParseError of `file` (a file, or an archive, entry or resource label) as the refusal the CLI reports. */
-export function refusedBy(file: string, reason: string, error: ParseError): RefusedInputError {
+function refusedBy(file: string, reason: string, error: ParseError): RefusedInputError {
   const { offset, path, expected, actual } = error;
   return new RefusedInputError(file, reason, { offset, path, expected, actual });
 }

@@ -11,7 +11,7 @@ import { formatAddress, refusalReport } from '../../io/address.js';
 import { hex } from '../../io/format.js';
 import { extractForgeArchive } from '../../node/forge-extract.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from '../errors.js';
-import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
+import { ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
 import { forgeOpenOptions, type ForgeProfileValues } from '../options.js';
 import { Progress } from '../progress.js';
 
@@ -73,7 +73,7 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
   const refusals: ForgeListRefusal[] = forge.refusals.map((r) => ({ entry: null, ...r.toJSON() }));
   for (const f of forge.findings)
     process.stderr.write(`${archive}: note: offset ${hex(f.offset, 1)} (${f.offset}): ${f.path}: ${f.message}\n`);
-  for (const r of forge.refusals) process.stderr.write(`${archiveRefusalLine(archive, r)}\n`);
+  for (const r of forge.refusals) process.stderr.write(`${archive}: ${refusalReport(r).message}\n`);
   const listed: ForgeListRow[] = [];
   const resources = options.resources === true;
   const progress = resources ? new Progress('forge list', forge.entries.length) : null;
