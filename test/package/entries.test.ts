@@ -248,6 +248,7 @@ const VALUES: Record<string, readonly string[]> = {
     'forgeListingText',
     'forgeProfileLabel',
     'forgeRawEntryName',
+    'listForge',
     'forgeExtractText',
     'forgeListJson',
     'forgePackSummary',
