@@ -100,6 +100,7 @@ export {
   type GltfExportPlan,
 } from './node/gltf-export.js';
 export { readGltfFile } from './node/gltf-file.js';
+export { importArmatureFile, type ArmatureImportFileOptions, type ArmatureImportFileOutcome } from './node/armature-import-file.js';
 export { readFilePrefix } from './node/file-prefix.js';
 export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';
 export { probeFiles, type FileProbes } from './node/probe-files.js';

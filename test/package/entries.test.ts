@@ -378,6 +378,7 @@ const VALUES: Record<string, readonly string[]> = {
     'gltfExportOutputs',
     'gltfExportFiles',
     'GltfExportChoiceError',
+    'importArmatureFile',
     'readGltfFile',
     'readFilePrefix',
     'writeSampleCorpus',
