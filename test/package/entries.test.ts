@@ -141,6 +141,9 @@ const VALUES: Record<string, readonly string[]> = {
     'runtimePoseJson',
     'armatureImportJson',
     'hexDumpSpans',
+    'resourceCheckFailures',
+    'resourceHexDump',
+    'resourceReport',
     'armatureImportText',
     // output kinds
     'ARCHIVE_OUTPUT',
