@@ -37,9 +37,11 @@ export { findPoseArrayInFile, type FindPoseInFileOptions } from './node/pose-dum
 export {
   loadResourceFile,
   readArchiveResource,
+  readNamedResource,
   readResourceFile,
   ResourceInputError,
   skeletonOfBytes,
+  type ArchiveAddressChoice,
   type NamedResourceBytes,
   type ResourceReadChoices,
 } from './node/resource-input.js';

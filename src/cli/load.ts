@@ -1,9 +1,6 @@
 /** Reading one named skeleton file from disk for the commands (inspect, export, import, pose, skin): the node entry's reads, their errors in the CLI's terms. */
-import type { Resource } from '../formats/resource.js';
-import type { Span } from '../grammar/codec.js';
 import type { Skeleton } from '../model/skeleton.js';
 import {
-  loadResourceFile,
   readResourceFile as readNamedFile,
   skeletonOfBytes,
   type NamedResourceBytes,
@@ -32,14 +29,6 @@ function asCli<T>(read: () => T): T {
  */
 export function readResourceFile(path: string, options: LoadOptions = {}): NamedResourceBytes {
   return asCli(() => readNamedFile(path, options));
-}
-
-/** Reads and decodes a Skeleton or SkeletonComponent file. Throws ParseError on a refusal, InputFileError or UsageError as readResourceFile. */
-export async function loadResource(
-  path: string,
-  options: LoadOptions = {},
-): Promise<{ bytes: Uint8Array; resource: Resource; spans?: Span[] }> {
-  return Promise.resolve(asCli(() => loadResourceFile(path, options)));
 }
 
 /** Reads a Skeleton resource file and builds the dialect-free model. Throws ParseError on bad input. */

@@ -348,6 +348,7 @@ const VALUES: Record<string, readonly string[]> = {
     'findPoseArrayInFile',
     'readResourceFile',
     'readArchiveResource',
+    'readNamedResource',
     'loadResourceFile',
     'skeletonOfBytes',
     'ResourceInputError',
