@@ -17,7 +17,7 @@ export class GltfExportChoiceError extends Error {
 
 /** What the export is asked for, as the command line names it. */
 export interface GltfExportChoices {
-  /** `bind` or `rest`, as GLTF_POSES. */
+  /** `bind` or `runtime`, as GLTF_POSES. */
   pose: string;
   /** An axis convention, as AXIS_CONVENTIONS. */
   axes: string;
