@@ -284,6 +284,7 @@ export {
 } from './export/json.js';
 export { componentText, skeletonText } from './export/text.js';
 export { annotatedHexDump, hexDumpSpans } from './export/hexdump.js';
+export { resourceCheckFailures, resourceHexDump, resourceReport } from './export/inspect-report.js';
 export { armatureImportJson, armatureImportText } from './export/armature-import-report.js';
 
 // What an output holds, and whether bytes already at its path may be replaced by it.
@@ -389,12 +390,15 @@ export {
   forgeListingText,
   forgeProfileLabel,
   forgeRawEntryName,
+  listForge,
   planForgeExtraction,
   type ForgeExtractFile,
   type ForgeExtractPlan,
   type ForgeExtractSelection,
   type ForgeListOptions,
+  type ForgeListProgress,
   type ForgeListRefusal,
+  type ForgeListReport,
   type ForgeListResource,
   type ForgeListRow,
   type ForgeListStep,

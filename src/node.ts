@@ -37,9 +37,11 @@ export { findPoseArrayInFile, type FindPoseInFileOptions } from './node/pose-dum
 export {
   loadResourceFile,
   readArchiveResource,
+  readNamedResource,
   readResourceFile,
   ResourceInputError,
   skeletonOfBytes,
+  type ArchiveAddressChoice,
   type NamedResourceBytes,
   type ResourceReadChoices,
 } from './node/resource-input.js';
@@ -90,7 +92,17 @@ export {
   type ForgeFolderOptions,
   type PositionalSink,
 } from './node/forge-pack.js';
+export { ForgeReplaceError, replaceInForgeFile, type ForgeReplaceFileOptions, type ForgeReplaceResult } from './node/forge-replace.js';
+export {
+  GltfExportChoiceError,
+  gltfExportFiles,
+  gltfExportOutputs,
+  planGltfExport,
+  type GltfExportChoices,
+  type GltfExportPlan,
+} from './node/gltf-export.js';
 export { readGltfFile } from './node/gltf-file.js';
+export { importArmatureFile, type ArmatureImportFileOptions, type ArmatureImportFileOutcome } from './node/armature-import-file.js';
 export { readFilePrefix } from './node/file-prefix.js';
 export { writeSampleCorpus, type SampleCorpusOptions } from './node/sample-corpus.js';
 export { probeFiles, type FileProbes } from './node/probe-files.js';

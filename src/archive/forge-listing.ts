@@ -4,9 +4,11 @@
  * resources, the folder and file names made safe and unique, the manifest `forge pack` reads back).
  * Files on disk, progress and printing are the caller's. Browser-safe.
  */
+import { formatAddress, refusalReport } from '../io/address.js';
 import { ParseError } from '../io/errors.js';
 import { count, groupThousands, hex } from '../io/format.js';
 import type { Forge, ForgeEntry } from './forge.js';
+import { forgeEntryAddress } from './forge-address.js';
 import { readDataFile, type ForgeDataFile, type ForgeResource } from './forge-data-file.js';
 import { BOOKKEEPING_FOLDER, FORGE_MANIFEST_FILE, manifestEntry, type ManifestEntry } from './forge-pack.js';
 import { forgeClassExtension, forgeClassName, forgeNameMatcher, safeForgeName, UniqueNames } from './forge-select.js';
@@ -154,6 +156,43 @@ export async function* forgeListing(
     }
     yield { entry, row: wanted !== null && refusal === null && row.resources!.length === 0 ? null : row, refusal };
   }
+}
+
+/** A whole listing: the rows listed, and every refusal (the tables' first, then the data files'). */
+export interface ForgeListReport {
+  rows: ForgeListRow[];
+  refusals: ForgeListRefusal[];
+}
+
+/** What {@link listForge} tells as it goes. */
+export interface ForgeListProgress {
+  /** A line for the user: a note on the tables, or a refusal naming archive, entry and offset. */
+  onMessage?: (line: string) => void;
+  /** Entries considered, of the archive's. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * The listing of `forge` (named `archive` in messages) as `forge list` reports it: every step of
+ * {@link forgeListing} gathered, each note on the tables and each refusal told as a line as it is
+ * met. Rejects only when the source fails.
+ */
+export async function listForge(forge: Forge, archive: string, options: ForgeListOptions & ForgeListProgress): Promise<ForgeListReport> {
+  const refusals: ForgeListRefusal[] = forge.refusals.map((r) => ({ entry: null, ...r.toJSON() }));
+  const say = options.onMessage ?? (() => {});
+  for (const f of forge.findings) say(`${archive}: note: offset ${hex(f.offset, 1)} (${f.offset}): ${f.path}: ${f.message}`);
+  for (const r of forge.refusals) say(`${archive}: ${refusalReport(r).message}`);
+  const rows: ForgeListRow[] = [];
+  let done = 0;
+  for await (const step of forgeListing(forge, options)) {
+    if (step.refusal !== null) {
+      refusals.push(step.row!.refusal!);
+      say(`${formatAddress(forgeEntryAddress(archive, step.entry))}: ${refusalReport(step.refusal).message}`);
+    }
+    options.onProgress?.(++done, forge.entries.length);
+    if (step.row !== null) rows.push(step.row);
+  }
+  return { rows, refusals };
 }
 
 /** A name as a terminal shows it: control characters escaped, so an archive cannot move the cursor or hide text. */

@@ -3,14 +3,13 @@
  * positional reads, and their entries and resources named the same way in every message, so a
  * refusal always says archive, entry, resource and offset.
  */
-import { openForge, type Forge } from '../archive/forge.js';
-import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../archive/forge-open.js';
-import { UsageError } from './errors.js';
-import { ParseError } from '../io/errors.js';
-import { refusalReport } from '../io/address.js';
+import type { Forge } from '../archive/forge.js';
+import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { archiveRefusalReport } from '../archive/forge-address.js';
-import { openArchiveFile } from '../node/archive-file-source.js';
-import { fsReason } from './files.js';
+import type { ParseError } from '../io/errors.js';
+import { ArchiveProfileChoiceError } from '../node/census.js';
+import { openForgeFile as openArchive } from '../node/forge-file.js';
+import { UsageError } from './errors.js';
 
 // Told by its magic, never only by extension: the node entry's test.
 export { isForgeFile } from '../node/forge-file.js';
@@ -23,29 +22,17 @@ export interface OpenedForge {
 
 /**
  * Opens an archive file, reads its tables and chooses its profile (`options.profile`, detected by
- * default). Rejects with an Error whose message names the file: the file system's reason, or the
- * refusal (offset and path) when the tables are not an archive's; with a UsageError naming the
- * candidates when profiles read the first data files differently, so the user must choose one, and
- * with a UsageError when --toc-record names a reading the profile does not allow.
+ * default). Rejects with an Error whose message names the file: the file system's reason, or an
+ * ArchiveRefusal (offset and path) when the tables are not an archive's; with a UsageError when
+ * the profile must be chosen (the candidates named) or --toc-record names a reading it does not allow.
  */
 export async function openForgeFile(path: string, options: OpenForgeOptions = {}): Promise<OpenedForge> {
-  let source;
-  try {
-    source = await openArchiveFile(path);
-  } catch (error) {
-    throw new Error(`${path}: ${fsReason(error)}`);
-  }
-  try {
-    const forge = await openForge(source, options);
-    return { forge, close: () => source.close() };
-  } catch (error) {
-    await source.close();
-    if (error instanceof ForgeProfileAmbiguity) {
-      throw new UsageError(`${path}: ${error.message} (candidates: ${error.candidates.join(', ')})`);
-    }
-    if (error instanceof ForgeOptionsConflict) throw new UsageError(`${path}: ${error.message}`);
-    throw error instanceof ParseError ? new ArchiveRefusal(path, error) : error;
-  }
+  const opening = await openArchive(path, options).catch((error: unknown) => {
+    throw error instanceof ArchiveProfileChoiceError ? new UsageError(error.message) : error;
+  });
+  if (opening.kind === 'unreadable') throw new Error(opening.message);
+  if (opening.kind === 'refused') throw new ArchiveRefusal(path, opening.refusal);
+  return { forge: opening.forge, close: () => opening.source.close() };
 }
 
 /** An archive whose tables are refused: the archive path and the refusal with its archive offset. */
@@ -57,9 +44,4 @@ export class ArchiveRefusal extends Error {
   ) {
     super(`${archive}: ${archiveRefusalReport(refusal).message}`);
   }
-}
-
-/** A refusal inside the archive as one line: `archive: offset …: path: expected …, got …`. */
-export function archiveRefusalLine(archive: string, refusal: ParseError): string {
-  return `${archive}: ${refusalReport(refusal).message}`;
 }

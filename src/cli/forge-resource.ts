@@ -4,88 +4,36 @@
  * file, its id in hex, or its name). An entry holding a single Skeleton or SkeletonComponent needs
  * no `--resource`.
  */
-import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { forgeOpenOptions } from './options.js';
-import { ForgeAddressError } from '../archive/forge-address.js';
-import { formatAddress, refusalReport } from '../io/address.js';
-import { type HeaderClass } from '../formats/resource.js';
-import type { LayoutName } from '../formats/dialect.js';
 import { ParseError } from '../io/errors.js';
-import { InputFileError, RefusedInputError, UsageError } from './errors.js';
-import { readArchiveResource as readNamedArchiveResource } from '../node/resource-input.js';
+import { RefusedInputError } from './errors.js';
+import { readNamedResource, type NamedResourceBytes } from '../node/resource-input.js';
 import { isForgeFile } from './forge-archive.js';
-import { inputFailure, loadSkeleton, readResourceFile, skeletonFromBytes, type LoadOptions } from './load.js';
+import { cliError } from './library-errors.js';
+import { loadSkeleton, skeletonFromBytes, type LoadOptions } from './load.js';
 import type { Skeleton } from '../model/skeleton.js';
 import type { ArchiveAddressValues, ResourceOptionValues } from './options.js';
 import { loadNameDictionary } from './name-lists.js';
 import type { NamesOptionValues } from './names-option.js';
 import { resourceReadOptions, type ResourceReadOptions } from './read-options.js';
 
-/** A wrong address as the CLI reports it: the caller's mistake exits 2, what the archive holds exits 1. */
-export function addressFailure(error: ForgeAddressError): UsageError | InputFileError {
-  return error.isUsage ? new UsageError(error.message) : new InputFileError(error.message);
-}
-
-/**
- * The bytes and header class of the addressed resource, with a label naming archive, entry and
- * resource for messages. A missing or ambiguous address is a UsageError; a refused archive or
- * data file a RefusedInputError naming the archive offset; a resource that is not a Skeleton or
- * SkeletonComponent an InputFileError.
- */
-export async function readArchiveResource(
-  archive: string,
-  entryWanted: string,
-  resourceWanted: string | undefined,
-  dialect?: LayoutName,
-  forgeOptions: OpenForgeOptions = {},
-): Promise<{ bytes: Uint8Array; header: HeaderClass; label: string }> {
-  try {
-    return await readNamedArchiveResource(archive, entryWanted, resourceWanted, { dialect, forge: forgeOptions });
-  } catch (error) {
-    if (error instanceof ForgeAddressError) throw addressFailure(error);
-    if (error instanceof ParseError && error.address !== undefined)
-      throw refusedBy(formatAddress(error.address), refusalReport(error).message, error);
-    throw inputFailure(error);
-  }
-}
-
-/** A resource a command reads, from a file of its own or from inside an archive. */
-export interface ResourceInput {
-  bytes: Uint8Array;
-  header: HeaderClass;
-  /** The file, or archive, entry and resource: `DataPC.forge: entry 3 "CHR_Rider.Skeleton": resource 0 "Rider"`. */
-  label: string;
-}
-
-/**
- * The entry `--entry` names when `path` is a .forge archive (told by its magic, not the
- * extension), or null for a file of its own. An archive without `--entry`, or `--entry` or
- * `--resource` with a file that is not one, is a UsageError naming the flag, prefixed by `command`.
- */
-function archiveEntry(path: string, address: ArchiveAddressValues, command: string): string | null {
-  const archive = isForgeFile(path);
-  if (!archive && (address.entry !== undefined || address.resource !== undefined))
-    throw new UsageError(`${command}: --entry and --resource address a resource inside a .forge archive, and ${path} is not one`);
-  if (archive && address.entry === undefined)
-    throw new UsageError(`${command}: ${path} is a .forge archive; choose an entry with --entry N|NAME`);
-  return archive ? address.entry! : null;
-}
-
 /**
  * The resource a command's input argument names: the file `path` itself, or, when `path` is a
  * .forge archive, the resource `--entry` and `--resource` address inside it. An archive without
  * `--entry`, or `--entry`/`--resource` with a file that is not an archive, is a UsageError naming
- * the flag (prefixed by `command`); otherwise it fails as readResourceFile or readArchiveResource.
+ * the flag (prefixed by `command`), as is an address that is the caller's mistake; a wrong
+ * address otherwise an InputFileError; a refused archive or data file a RefusedInputError naming
+ * the archive offset; a file not read an InputFileError.
  */
 export async function readResourceInput(
   path: string,
   address: ArchiveAddressValues,
   options: LoadOptions,
   command: string,
-): Promise<ResourceInput> {
-  const entry = archiveEntry(path, address, command);
-  if (entry === null) return { ...readResourceFile(path, options), label: path };
-  return readArchiveResource(path, entry, address.resource, options.dialect, forgeOpenOptions(address));
+): Promise<NamedResourceBytes> {
+  return readNamedResource(path, address, { ...options, forge: forgeOpenOptions(address) }, command).catch((error: unknown) => {
+    throw cliError(error);
+  });
 }
 
 /**
@@ -102,9 +50,9 @@ export async function loadSkeletonInput(
   options: LoadOptions,
   command: string,
 ): Promise<{ skeleton: Skeleton; label: string }> {
-  const entry = archiveEntry(path, address, command);
-  if (entry === null) return { skeleton: await loadSkeleton(path, options), label: path };
-  const { bytes, label } = await readArchiveResource(path, entry, address.resource, options.dialect, forgeOpenOptions(address));
+  const loose = address.entry === undefined && address.resource === undefined && !isForgeFile(path);
+  if (loose) return { skeleton: await loadSkeleton(path, options), label: path };
+  const { bytes, label } = await readResourceInput(path, address, options, command);
   try {
     return { skeleton: skeletonFromBytes(bytes, label, options), label };
   } catch (error) {
@@ -114,7 +62,7 @@ export async function loadSkeletonInput(
 }
 
 /** A ParseError of `file` (a file, or an archive, entry or resource label) as the refusal the CLI reports. */
-export function refusedBy(file: string, reason: string, error: ParseError): RefusedInputError {
+function refusedBy(file: string, reason: string, error: ParseError): RefusedInputError {
   const { offset, path, expected, actual } = error;
   return new RefusedInputError(file, reason, { offset, path, expected, actual });
 }

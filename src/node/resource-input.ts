@@ -4,18 +4,18 @@
  * a ResourceInputError saying whose mistake it is (the call's, or the input's), a ParseError on a
  * refusal of the resource's bytes, or, inside an archive, a ForgeAddressError for a wrong address.
  */
-import { archiveRefusalReport, readForgeResource } from '../archive/forge-address.js';
+import { archiveRefusalReport, ForgeAddressError, readForgeResource } from '../archive/forge-address.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
 import { readResource, type HeaderClass, type Resource } from '../formats/resource.js';
 import type { Span } from '../grammar/codec.js';
-import { formatAddress } from '../io/address.js';
-import type { ParseError } from '../io/errors.js';
+import { formatAddress, refusalReport } from '../io/address.js';
+import { ParseError } from '../io/errors.js';
 import { skeletonFromResource } from '../model/read.js';
 import type { Skeleton } from '../model/skeleton.js';
 import { ArchiveProfileChoiceError } from './census.js';
-import { openForgeFile } from './forge-file.js';
+import { isForgeFile, openForgeFile } from './forge-file.js';
 import { readInputFile } from './input-file.js';
 
 /**
@@ -123,4 +123,50 @@ export function skeletonOfBytes(bytes: Uint8Array, label: string, options: Resou
   const { resource } = readResource(bytes, { dialect: options.dialect, reading: options.reading })!;
   if (resource.kind !== 'Skeleton') throw new ResourceInputError('unread', `${label}: is a ${resource.kind}, not a Skeleton`);
   return skeletonFromResource(resource);
+}
+
+/** Which resource inside an archive a command's input names: `--entry N|NAME`, `--resource I|ID|NAME`. */
+export interface ArchiveAddressChoice {
+  entry?: string;
+  resource?: string;
+}
+
+/**
+ * The entry `address` names when `path` is a .forge archive (told by its magic, not the
+ * extension), or null for a file of its own. An archive without an entry, or an entry or resource
+ * with a file that is not one, is a ResourceInputError of kind `usage` naming the flag, its
+ * message prefixed by `command`.
+ */
+function archiveEntryOf(path: string, address: ArchiveAddressChoice, command: string): string | null {
+  const archive = isForgeFile(path);
+  if (!archive && (address.entry !== undefined || address.resource !== undefined)) {
+    const message = `${command}: --entry and --resource address a resource inside a .forge archive, and ${path} is not one`;
+    throw new ResourceInputError('usage', message);
+  }
+  if (archive && address.entry === undefined)
+    throw new ResourceInputError('usage', `${command}: ${path} is a .forge archive; choose an entry with --entry N|NAME`);
+  return archive ? address.entry! : null;
+}
+
+/**
+ * The resource a command's input names: the file `path` itself, or, inside the archive `path`, the
+ * one `address` names. Throws a ResourceInputError as archiveEntryOf, readResourceFile and
+ * readArchiveResource do, and for a wrong address (`usage` when it is the call's mistake) or a
+ * data file refused (`refused`, placed in the archive); another ParseError as it is.
+ */
+export async function readNamedResource(
+  path: string,
+  address: ArchiveAddressChoice,
+  options: ResourceReadChoices & { forge?: OpenForgeOptions },
+  command: string,
+): Promise<NamedResourceBytes> {
+  const entry = archiveEntryOf(path, address, command);
+  if (entry === null) return readResourceFile(path, options);
+  const read = { dialect: options.dialect, forge: options.forge ?? {} };
+  return readArchiveResource(path, entry, address.resource, read).catch((error: unknown) => {
+    if (error instanceof ForgeAddressError) throw new ResourceInputError(error.isUsage ? 'usage' : 'unread', error.message);
+    if (!(error instanceof ParseError) || error.address === undefined) throw error;
+    const [file, reason] = [formatAddress(error.address), refusalReport(error).message];
+    throw new ResourceInputError('refused', `${file}: ${reason}`, { file, reason, refusal: error });
+  });
 }

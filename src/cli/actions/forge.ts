@@ -2,16 +2,13 @@
 import { existsSync } from 'node:fs';
 import { parseForgeClasses } from '../../archive/forge-select.js';
 import type { Forge } from '../../archive/forge.js';
-import { forgeEntryAddress } from '../../archive/forge-address.js';
-import { forgeListing, forgeListingText, type ForgeListRefusal, type ForgeListRow } from '../../archive/forge-listing.js';
+import { forgeListingText, listForge } from '../../archive/forge-listing.js';
 import type { OpenForgeOptions } from '../../archive/forge-open.js';
 import { forgeExtractText, forgeListJson } from '../../export/forge-report.js';
 import { toJsonText } from '../../export/json.js';
-import { formatAddress, refusalReport } from '../../io/address.js';
-import { hex } from '../../io/format.js';
 import { extractForgeArchive } from '../../node/forge-extract.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from '../errors.js';
-import { archiveRefusalLine, ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
+import { ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
 import { forgeOpenOptions, type ForgeProfileValues } from '../options.js';
 import { Progress } from '../progress.js';
 
@@ -70,31 +67,22 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
     return reportOpenFailure(error, json);
   }
   const { forge } = opened;
-  const refusals: ForgeListRefusal[] = forge.refusals.map((r) => ({ entry: null, ...r.toJSON() }));
-  for (const f of forge.findings)
-    process.stderr.write(`${archive}: note: offset ${hex(f.offset, 1)} (${f.offset}): ${f.path}: ${f.message}\n`);
-  for (const r of forge.refusals) process.stderr.write(`${archiveRefusalLine(archive, r)}\n`);
-  const listed: ForgeListRow[] = [];
   const resources = options.resources === true;
   const progress = resources ? new Progress('forge list', forge.entries.length) : null;
-  let done = 0;
+  let report;
   try {
-    for await (const step of forgeListing(forge, {
+    report = await listForge(forge, archive, {
       classes: wanted,
       resources,
       ...(options.name === undefined ? {} : { name: options.name }),
-    })) {
-      if (step.refusal !== null) {
-        refusals.push(step.row!.refusal!);
-        process.stderr.write(`${formatAddress(forgeEntryAddress(archive, step.entry))}: ${refusalReport(step.refusal).message}\n`);
-      }
-      progress?.update(++done);
-      if (step.row !== null) listed.push(step.row);
-    }
+      onMessage: (line) => void process.stderr.write(`${line}\n`),
+      onProgress: (done) => progress?.update(done),
+    });
   } finally {
     progress?.done();
     await opened.close();
   }
+  const { rows: listed, refusals } = report;
   if (json) process.stdout.write(toJsonText(forgeListJson(archive, forge, listed, refusals)));
   else process.stdout.write(forgeListingText(archive, forge, listed, refusals.length));
   if (refusals.length > 0) process.exitCode = EXIT_FAILED;
