@@ -4,10 +4,15 @@ import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import type { PoseFindResult } from '../../analysis/pose-find.js';
 import { findPoseArrayInFile } from '../../node/pose-dump.js';
-import { runtimePoseJson, runtimePoseText } from '../../export/runtime-pose-report.js';
-import type { Skeleton } from '../../model/skeleton.js';
-import { formatHash } from '../../names/crc32.js';
-import { count, formatOffset, groupThousands, hex } from '../../io/format.js';
+import {
+  poseBoneLabel as boneLabel,
+  poseFindOthersText,
+  poseFindText,
+  poseScanProgressText,
+  runtimePoseJson,
+  runtimePoseText,
+} from '../../export/runtime-pose-report.js';
+import { count } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, InputFileError, UsageError } from '../errors.js';
 import { fsReason } from '../files.js';
@@ -29,11 +34,6 @@ export type FindOptions = PoseCommonOptions & { json?: boolean; chunkMib?: numbe
 export type ShowOptions = PoseCommonOptions & { json?: boolean };
 
 const MIB = 1024 * 1024;
-
-const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => string | null): string => {
-  const bone = skeleton.bones[index];
-  return bone === undefined ? `bone ${index}` : `bone ${index} (${nameOf(bone.nameHash) ?? formatHash(bone.nameHash)})`;
-};
 
 export async function buildCommand(skeletonPath: string, options: BuildOptions): Promise<void> {
   const output = { path: resolve(options.output), option: '-o', kind: POSE_ARRAY_OUTPUT };
@@ -63,11 +63,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
   try {
     ({ result, size } = await findPoseArrayInFile(skeleton, dumpPath, {
       chunkBytes: (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB,
-      onProgress: (scanned, total) =>
-        status.show(
-          () =>
-            `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`,
-        ),
+      onProgress: (scanned, total) => status.show(() => poseScanProgressText(dumpPath, scanned, total)),
     }));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -82,20 +78,10 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
       options,
     );
   const { offset, root, bones, matched, maxError } = result;
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
-  } else {
-    process.stdout.write(
-      `pose array at offset ${formatOffset(offset)}: ${count(bones, 'bone')}, ${groupThousands(matched)} matched, root ${root} (${boneLabel(skeleton, 0, nameOf)})` +
-        `${result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : ''}, max error ${maxError === 0 ? '0' : maxError.toPrecision(3)}\n`,
-    );
-  }
-  if (result.matches > 1) {
-    const others = result.alsoAt.map((at) => hex(at, 1)).join(', ');
-    process.stderr.write(
-      `anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`,
-    );
-  }
+  if (options.json) process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
+  else process.stdout.write(poseFindText(result, skeleton, nameOf));
+  const others = poseFindOthersText(result);
+  if (others !== null) process.stderr.write(`anvil-skel: ${others}\n`);
   process.exitCode = EXIT_OK;
 }
 
