@@ -69,9 +69,7 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
     run = await assembleInputs(paths, {
       walk: componentWalk,
       searchWalk,
-      dialect: read.dialect,
-      reading: read.reading,
-      maxSize: read.maxSize,
+      ...read,
       everyDataFile: options.everyDataFile === true,
       forge: forgeOpenOptions(options),
       onWarning: (message) => void process.stderr.write(`anvil-skel: ${message}\n`),
