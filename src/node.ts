@@ -42,7 +42,7 @@ export {
   SkinFileRefusal,
   type SkinInputFiles,
 } from './node/skin-files.js';
-export { findPoseArrayInFile, type FindPoseInFileOptions } from './node/pose-dump.js';
+export { findPoseArrayInFile, poseDumpError, type FindPoseInFileOptions } from './node/pose-dump.js';
 export {
   loadResourceFile,
   readArchiveResource,

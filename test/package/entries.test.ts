@@ -348,6 +348,7 @@ const VALUES: Record<string, readonly string[]> = {
     'refusedInSkinFiles',
     'SkinFileRefusal',
     'findPoseArrayInFile',
+    'poseDumpError',
     'readResourceFile',
     'readArchiveResource',
     'loadResourceFile',

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import type { PoseFindResult } from '../../analysis/pose-find.js';
-import { findPoseArrayInFile } from '../../node/pose-dump.js';
+import { findPoseArrayInFile, poseDumpError } from '../../node/pose-dump.js';
 import {
   poseBoneLabel as boneLabel,
   poseFindOthersText,
@@ -14,8 +14,7 @@ import {
 } from '../../export/runtime-pose-report.js';
 import { count } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB } from '../commands/pose.js';
-import { EXIT_FAILED, EXIT_OK, InputFileError, UsageError } from '../errors.js';
-import { fsReason } from '../files.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadNamedSkeleton } from '../forge-resource.js';
 import { nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
@@ -51,8 +50,8 @@ export async function buildCommand(skeletonPath: string, options: BuildOptions):
 
 export async function findCommand(skeletonPath: string, dumpPath: string, options: FindOptions): Promise<void> {
   // The dump is named by the user: a missing one or a folder is a mistake in the call, said before anything is read.
-  const dumpInfo = await stat(dumpPath).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
+  const dumpInfo = await stat(dumpPath).catch((error: unknown) => {
+    throw poseDumpError(dumpPath, error);
   });
   if (dumpInfo.isDirectory()) throw new UsageError(`pose find: the dump ${dumpPath} is a directory; give a memory dump file`);
   const { skeleton, label, nameOf } = await loadNamedSkeleton(skeletonPath, options, 'pose find');
@@ -66,9 +65,7 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
       onProgress: (scanned, total) => status.show(() => poseScanProgressText(dumpPath, scanned, total)),
     }));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
+    throw poseDumpError(dumpPath, error);
   } finally {
     status.clear();
   }
