@@ -15,13 +15,8 @@ import { loadNamedSkeleton } from '../forge-resource.js';
 import { nameListFiles } from '../name-lists.js';
 import { paletteOutput } from '../../export/output-kind.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
-import {
-  readCaptureFrames,
-  readMeshBonesFile,
-  readPaletteFile,
-  refusedInSkinFiles as refusedIn,
-  SkinFileRefusal,
-} from '../../node/skin-files.js';
+import type { SkinFileRefusal } from '../../node/skin-files.js';
+import { readCaptureFrames, readMeshBonesFile, readPaletteFile, refusedInSkinFiles as refusedIn } from '../../node/skin-files.js';
 import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';
 import type { SkinPose } from '../../analysis/skinning-options.js';
