@@ -1,6 +1,7 @@
 /** What `crack` does (declared in commands/names.ts): families, odds, and evidence from the rig. */
 import { defaultVocabulary } from '../../names/crack.js';
 import { crackRigNames } from '../../names/crack-rig.js';
+import { joinRigs } from '../../names/rig-names.js';
 import {
   crackFamilyProgressText,
   crackStoppedText,
@@ -73,27 +74,14 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
   const started = Date.now();
   const shouldStop = (): boolean => Date.now() - started > maxSeconds * 1000;
 
-  const hashes = [...given];
-  const links: (readonly [number, number])[] = [];
-  let failedFiles = 0;
-  if (options.hierarchy !== undefined) {
-    const rig = await readRigHierarchyFile(options.hierarchy);
-    hashes.push(...rig.hashes);
-    links.push(...rig.links);
-  }
-  if (walk) {
-    const read = resourceReadOptions(options);
-    const loaded = await readSkeletonRig(skeletonPaths, { walk, ...read, everyDataFile: options.everyDataFile === true });
-    for (const line of loaded.failures) process.stderr.write(`anvil-skel: ${line}\n`);
-    hashes.push(...loaded.rig.hashes);
-    links.push(...loaded.rig.links);
-    failedFiles = loaded.failures.length;
-    // --skeletons asked for a rig: finding none fails the call, whatever else it was given.
-    if (loaded.skeletons === 0) {
-      process.stderr.write(`anvil-skel: crack: no Skeleton found under --skeletons ${skeletonPaths.join(' ')}\n`);
-      failedFiles++;
-    }
-  }
+  const hierarchy = options.hierarchy === undefined ? null : await readRigHierarchyFile(options.hierarchy);
+  const read = walk && { walk, ...resourceReadOptions(options), everyDataFile: options.everyDataFile === true };
+  const loaded = read ? await readSkeletonRig(skeletonPaths, read) : null;
+  for (const line of loaded?.failures ?? []) process.stderr.write(`anvil-skel: ${line}\n`);
+  // --skeletons asked for a rig: finding none fails the call, whatever else it was given.
+  const noSkeleton = loaded?.skeletons === 0;
+  if (noSkeleton) process.stderr.write(`anvil-skel: crack: no Skeleton found under --skeletons ${skeletonPaths.join(' ')}\n`);
+  const failedFiles = (loaded?.failures.length ?? 0) + (noSkeleton ? 1 : 0);
 
   const dictionary = await loadNameDictionary(options.names);
   let vocabulary: { words: string[]; maxWords: number; separators: string[] } | null = null;
@@ -103,18 +91,15 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
     vocabulary = { words: [...new Set(words)], maxWords, separators: parseSeparators(options.separators) };
   }
   const status = new StatusLine(PROGRESS_INTERVAL_MS);
-  const crack = crackRigNames(
-    { hashes, links },
-    {
-      dictionary,
-      threshold,
-      limit,
-      vocabulary,
-      shouldStop,
-      onFamilyProgress: status.enabled ? (p, unknown) => status.show(() => crackFamilyProgressText(p, unknown)) : undefined,
-      onVocabularyProgress: status.enabled ? (p) => status.show(() => crackVocabularyProgressText(p)) : undefined,
-    },
-  );
+  const crack = crackRigNames(joinRigs([{ hashes: given, links: [] }, hierarchy, loaded?.rig]), {
+    dictionary,
+    threshold,
+    limit,
+    vocabulary,
+    shouldStop,
+    onFamilyProgress: status.enabled ? (p, unknown) => status.show(() => crackFamilyProgressText(p, unknown)) : undefined,
+    onVocabularyProgress: status.enabled ? (p) => status.show(() => crackVocabularyProgressText(p)) : undefined,
+  });
   status.clear();
   const stopped = crackStoppedText(crack, maxSeconds);
   if (stopped !== null) process.stderr.write(`anvil-skel: ${stopped}\n`);
