@@ -5,7 +5,8 @@
  * resource read from a file or from inside an archive, and the census of files, folders and
  * archives with a pool of worker threads, whose report is the CLI's `census --json`; `validate`
  * over the same inputs, one verdict at a time; `assemble`; the rig of the Skeletons under some
- * paths (for `crack`); the search of a memory dump for a pose array; the web viewer's listing
+ * paths and a hierarchy file (for `crack`); the MeshBones, palette and constants files of the
+ * skinning workflows; the search of a memory dump for a pose array; the web viewer's listing
  * of files and archives (bodies read when asked) and its loopback server; the output rule every
  * command that writes follows (never destroy a file it did not write), with its atomic writes;
  * `forge extract` into a folder and `forge pack` of one; and an edited glTF read for `import`.
@@ -32,8 +33,16 @@ export {
   type AssembleInputsResult,
   type AssemblyFailure,
 } from './node/assemble.js';
-export { readSkeletonRig, type SkeletonRig, type SkeletonRigOptions } from './node/skeleton-rig.js';
-export { findPoseArrayInFile, type FindPoseInFileOptions } from './node/pose-dump.js';
+export { readRigHierarchyFile, readSkeletonRig, type SkeletonRig, type SkeletonRigOptions } from './node/skeleton-rig.js';
+export {
+  readCaptureFrames,
+  readMeshBonesFile,
+  readPaletteFile,
+  refusedInSkinFiles,
+  SkinFileRefusal,
+  type SkinInputFiles,
+} from './node/skin-files.js';
+export { findPoseArrayInFile, poseDumpError, type FindPoseInFileOptions } from './node/pose-dump.js';
 export {
   loadResourceFile,
   readArchiveResource,

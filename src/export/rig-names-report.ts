@@ -6,6 +6,8 @@
 import { formatHash } from '../names/crc32.js';
 import type { RigName } from '../names/rig-names.js';
 import type { CrackRigResult } from '../names/crack-rig.js';
+import type { CrackProgress } from '../names/crack.js';
+import type { FamilySearchProgress } from '../names/family-search.js';
 import { count, groupThousands } from '../io/format.js';
 
 /** An expected chance as the reports give it: two significant digits, or one in exponent form below 0.001. Never throws. */
@@ -81,4 +83,23 @@ export function crackSummaryText(crack: CrackRigResult, threshold: number): stri
       'they are not named: give more of the rig (--skeletons, --hierarchy) for evidence\n';
   }
   return text;
+}
+
+/** The progress line of `crack`'s family search: the share of family names tried, and of how many hashes. */
+export function crackFamilyProgressText(progress: FamilySearchProgress, hashes: number): string {
+  const share = `${((100 * progress.tried) / Math.max(1, progress.total)).toFixed(1)}% of family names`;
+  return `crack: ${share} (${progress.family}), ${hashes} hashes`;
+}
+
+/** The progress line of `crack`'s vocabulary search. */
+export function crackVocabularyProgressText(progress: CrackProgress): string {
+  return `crack: vocabulary ${(progress.fraction * 100).toFixed(1)}% (hash ${progress.targetsDone}/${progress.targets})`;
+}
+
+/** What a search stopped by its time limit (`maxSeconds`) left undone, as `crack` says it on stderr; null when it finished. */
+export function crackStoppedText(crack: CrackRigResult, maxSeconds: number): string | null {
+  if (crack.complete) return null;
+  const skipped = crack.unfinished;
+  const what = skipped.length > 0 ? `families not searched to the end: ${skipped.join(', ')}` : 'the vocabulary search was not finished';
+  return `crack: stopped after --max-seconds ${maxSeconds}; ${what}`;
 }

@@ -7,6 +7,8 @@ import { runtimeLocalTransforms, runtimeWorldTransforms } from '../analysis/runt
 import type { Transform } from '../math/transform.js';
 import type { Skeleton } from '../model/skeleton.js';
 import { formatHash } from '../names/crc32.js';
+import type { PoseFindResult } from '../analysis/pose-find.js';
+import { count, formatOffset, groupThousands, hex } from '../io/format.js';
 
 /** A transform as plain arrays. */
 export interface TransformJson {
@@ -72,4 +74,32 @@ export function runtimePoseText(skeleton: Skeleton, nameOf: (hash: number) => st
     );
   });
   return `${lines.join('\n')}\n`;
+}
+
+/** A bone as pose reports name it: `bone 3 (Spine)`, the hash when no name is known, `bone 3` past the last bone. */
+export function poseBoneLabel(skeleton: Skeleton, index: number, nameOf: (hash: number) => string | null): string {
+  const bone = skeleton.bones[index];
+  return bone === undefined ? `bone ${index}` : `bone ${index} (${nameOf(bone.nameHash) ?? formatHash(bone.nameHash)})`;
+}
+
+/** The line `pose find` prints for the array found: where, how many bones matched, what the root record equals, the largest error. */
+export function poseFindText(result: PoseFindResult, skeleton: Skeleton, nameOf: (hash: number) => string | null): string {
+  const { offset, root, bones, matched, maxError } = result;
+  const also = result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : '';
+  const error = maxError === 0 ? '0' : maxError.toPrecision(3);
+  const found = `${count(bones, 'bone')}, ${groupThousands(matched)} matched`;
+  return `pose array at offset ${formatOffset(offset)}: ${found}, root ${root} (${poseBoneLabel(skeleton, 0, nameOf)})${also}, max error ${error}\n`;
+}
+
+/** What `pose find` says of the other matches when the dump holds more than one (the first is reported); null when it holds one. */
+export function poseFindOthersText(result: PoseFindResult): string | null {
+  if (result.matches <= 1) return null;
+  const others = result.alsoAt.map((at) => hex(at, 1)).join(', ');
+  return `${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}`;
+}
+
+/** The progress line of a dump scan: the share scanned and the gigabytes. */
+export function poseScanProgressText(dump: string, scanned: number, total: number): string {
+  const share = total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : '';
+  return `scanning ${dump}:${share} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`;
 }

@@ -102,3 +102,33 @@ export function validationSummaryText(summary: ValidationSummary, roundtrip = fa
   if (summary.checkWarnings) parts.push(count(summary.checkWarnings, 'check warning'));
   return `${count(summary.files, 'file')}: ${parts.join(', ')}\n`;
 }
+
+/** A JSON value nested two levels deep in the streamed report. */
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ');
+}
+
+/**
+ * The `validate --json` document written as it is made, so memory stays flat however many files
+ * there are: the opening when made, each file's result by {@link ValidationJsonStream.add}, and
+ * the summary by {@link ValidationJsonStream.end}.
+ */
+export class ValidationJsonStream {
+  private first = true;
+
+  /** Writes the opening of the document with `write`. */
+  constructor(private readonly write: (text: string) => void) {
+    write('{\n  "files": [\n');
+  }
+
+  /** One file's result, next in the `files` array. */
+  add(entry: FileValidation): void {
+    this.write(`${this.first ? '' : ',\n'}${indent(JSON.stringify(entry, null, 2))}`);
+    this.first = false;
+  }
+
+  /** The summary, and the end of the document. */
+  end(summary: ValidationSummary): void {
+    this.write(`\n  ],\n  "summary": ${indent(JSON.stringify(summary, null, 2)).trimStart()}\n}\n`);
+  }
+}

@@ -74,6 +74,12 @@ export interface RigHierarchy {
   links: readonly (readonly [number, number])[];
 }
 
+/** The hashes and links of several rigs, in order, as one (a null rig adds nothing). */
+export function joinRigs(rigs: readonly (RigHierarchy | null | undefined)[]): RigHierarchy {
+  const present = rigs.filter((rig): rig is RigHierarchy => rig != null);
+  return { hashes: present.flatMap((rig) => rig.hashes), links: present.flatMap((rig) => rig.links) };
+}
+
 /** What {@link resolveRigNames} works from. */
 export interface ResolveRigOptions {
   /** Names that make a hash known. */

@@ -6,6 +6,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { findPoseArray, type FindPoseOptions, type PoseFindResult } from '../analysis/pose-find.js';
 import type { Skeleton } from '../model/skeleton.js';
+import { fsReason } from './files.js';
+import { ResourceInputError } from './resource-input.js';
 
 /** Chunk length read from the dump when not told: 32 MiB. */
 const DEFAULT_DUMP_CHUNK_BYTES = 32 * 1024 * 1024;
@@ -49,4 +51,17 @@ export async function findPoseArrayInFile(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A file-system error on the dump `path` as a {@link ResourceInputError}: a missing dump is the
+ * call's mistake (`usage`, `no such file: <path>`), any other the input's (`unread`); an error
+ * that is not the file system's is returned as it is.
+ */
+export function poseDumpError(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === undefined) return error;
+  return code === 'ENOENT'
+    ? new ResourceInputError('usage', `no such file: ${path}`)
+    : new ResourceInputError('unread', `${path}: ${fsReason(error)}`);
 }

@@ -7,7 +7,8 @@ import { archiveRefusalReport, forgeEntryAddress, forgeResourceAddress } from '.
 import { forgeSkeletalFiles } from '../archive/forge-records.js';
 import { forgeEntriesToRead } from '../archive/forge-select.js';
 import { unreadRecordMessage } from '../analysis/census/archive.js';
-import { rigHierarchyOf } from '../analysis/rig-hierarchy.js';
+import { parseRigHierarchy, RigHierarchyError, rigHierarchyOf } from '../analysis/rig-hierarchy.js';
+import { readFile } from 'node:fs/promises';
 import { CLASS } from '../formats/classes.js';
 import type { LayoutName } from '../formats/dialect.js';
 import type { Reading } from '../formats/layout.js';
@@ -21,6 +22,7 @@ import { ArchiveProfileChoiceError } from './census.js';
 import { walkInputs, type InputWalk } from './files.js';
 import { isForgeFile, openForgeFile } from './forge-file.js';
 import { readInputFile } from './input-file.js';
+import { ResourceInputError } from './resource-input.js';
 
 /** How {@link readSkeletonRig} reads. */
 export interface SkeletonRigOptions {
@@ -156,4 +158,24 @@ export async function readSkeletonRig(paths: readonly string[], options: Skeleto
     else if (skeleton !== null) add(skeleton);
   }
   return { rig: { hashes, links }, skeletons, failures };
+}
+
+/**
+ * The hashes and parent links of a hierarchy file (JSON `{ "<hash>": ["<parent hash>" | null, ...] }`).
+ * A file that cannot be read, or an item that is not a hierarchy's, is the caller's mistake: a
+ * {@link ResourceInputError} of kind `usage` naming the file (and the item).
+ */
+export async function readRigHierarchyFile(file: string): Promise<RigHierarchy> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ResourceInputError('usage', `cannot read hierarchy file ${JSON.stringify(file)}: ${(error as Error).message}`);
+  }
+  try {
+    return parseRigHierarchy(text);
+  } catch (error) {
+    if (error instanceof RigHierarchyError) throw new ResourceInputError('usage', `hierarchy file ${file}: ${error.message}`);
+    throw error;
+  }
 }

@@ -10,7 +10,6 @@
 import { forgeOpenOptions } from '../options.js';
 import { dirname, extname } from 'node:path';
 import { count } from '../../io/format.js';
-import type { SkeletonBone } from '../../model/skeleton.js';
 import { assemblyJson, assemblyRunSummary, assemblyRunSummaryText, assemblySummaryText } from '../../export/assembly-report.js';
 import { assembleInputs, NoComponentError, type AssembleInputsResult } from '../../node/assemble.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
@@ -32,32 +31,29 @@ export interface AssembleCommandOptions extends ResourceOptionValues, ForceOptio
   everyDataFile?: boolean;
 }
 
-const gltfWriter = () => import('../../export/gltf.js');
+const gltfWriter = () => import('../../export/assembly-gltf.js');
 
-interface Plan {
-  output: { path: string; format: 'glb' | 'gltf' | 'json' } | null;
-}
-
-function planOutput(options: AssembleCommandOptions): Plan {
-  if (options.output === undefined) return { output: null };
+/** The file `-o` names and what it holds, told by its extension. */
+function planOutput(options: AssembleCommandOptions): { path: string; format: 'glb' | 'gltf' | 'json' } | null {
+  if (options.output === undefined) return null;
   if (options.output === '') throw new UsageError('assemble: -o needs a file name ending in .glb, .gltf or .json');
   const extension = extname(options.output).toLowerCase();
   const format = extension === '.glb' ? 'glb' : extension === '.gltf' ? 'gltf' : extension === '.json' ? 'json' : null;
   if (format === null) throw new UsageError(`assemble: the output must end in .glb, .gltf or .json, not '${options.output}'`);
-  return { output: { path: options.output, format } };
+  return { path: options.output, format };
 }
 
 /** Runs `assemble` with what commander parsed. */
 export async function runAssemble(paths: string[], options: AssembleCommandOptions): Promise<void> {
   sayStaleReadersOnStderr();
   const read = resourceReadOptions(options);
-  const plan = planOutput(options);
+  const planned = planOutput(options);
   const componentWalk = walkInputs(paths);
   const searchPaths = options.search ?? [...new Set(componentWalk.files.map((f) => dirname(f.path)))];
   const searchWalk = searchPaths.length > 0 ? walkInputs(searchPaths) : walkInputs([]);
   const force = options.force === true;
   const output: PlannedOutput | null =
-    plan.output === null ? null : { path: plan.output.path, option: '-o', kind: plan.output.format === 'json' ? JSON_OUTPUT : GLTF_OUTPUT };
+    planned === null ? null : { path: planned.path, option: '-o', kind: planned.format === 'json' ? JSON_OUTPUT : GLTF_OUTPUT };
   if (output !== null) {
     await refuseUnsafeOutputs([output], [...paths, ...nameListFiles(options.names)], 'assemble', componentWalk, { force });
     await refuseUnsafeOutputs([output], searchPaths, 'assemble', searchWalk, { force });
@@ -69,16 +65,14 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
     run = await assembleInputs(paths, {
       walk: componentWalk,
       searchWalk,
-      dialect: read.dialect,
-      reading: read.reading,
-      maxSize: read.maxSize,
+      ...read,
       everyDataFile: options.everyDataFile === true,
       forge: forgeOpenOptions(options),
       onWarning: (message) => void process.stderr.write(`anvil-skel: ${message}\n`),
       onComponentsFound: (found) => {
-        if (plan.output !== null && plan.output.format !== 'json' && found !== 1)
+        if (planned !== null && planned.format !== 'json' && found !== 1)
           throw new UsageError(
-            `assemble: -o ${plan.output.path} writes one rig, and ${count(found, 'component')} were found; use -o FILE.json for several`,
+            `assemble: -o ${planned.path} writes one rig, and ${count(found, 'component')} were found; use -o FILE.json for several`,
           );
       },
     });
@@ -92,26 +86,11 @@ export async function runAssemble(paths: string[], options: AssembleCommandOptio
   const jsonReport = single ? { ...reports[0]!, failures: summary.failures } : { components: reports, summary };
 
   const writes: OutputFile[] = [];
-  if (plan.output?.format === 'json') writes.push({ ...output!, data: `${JSON.stringify(jsonReport, null, 2)}\n` });
-  else if (plan.output !== null) {
-    const result = results[0];
-    if (result?.assembly == null) {
-      failures.push({ file: plan.output.path, message: 'not written: the main skeleton is missing, so there is no rig' });
-    } else {
-      const sources = reports[0]!.bones.map((b) => b.source);
-      const exportOptions = {
-        boneName: (bone: SkeletonBone) => names.resolve(bone.nameHash),
-        boneSource: (bone: SkeletonBone) => sources[bone.index] ?? null,
-      };
-      const writer = await gltfWriter();
-      writes.push({
-        ...output!,
-        data:
-          plan.output.format === 'glb'
-            ? await writer.exportGlb(result.assembly.skeleton, exportOptions)
-            : await writer.exportGltfEmbedded(result.assembly.skeleton, exportOptions),
-      });
-    }
+  if (planned?.format === 'json') writes.push({ ...output!, data: `${JSON.stringify(jsonReport, null, 2)}\n` });
+  else if (planned !== null) {
+    const data = await (await gltfWriter()).assemblyGltf(results[0], reports[0], names, planned.format === 'glb');
+    if (data === null) failures.push({ file: planned.path, message: 'not written: the main skeleton is missing, so there is no rig' });
+    else writes.push({ ...output!, data });
   }
   if (writes.length > 0) await writeFilesAtomic(writes, { command: 'assemble', force });
 

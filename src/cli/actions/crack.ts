@@ -1,11 +1,17 @@
 /** What `crack` does (declared in commands/names.ts): families, odds, and evidence from the rig. */
-import { readFile } from 'node:fs/promises';
 import { defaultVocabulary } from '../../names/crack.js';
 import { crackRigNames } from '../../names/crack-rig.js';
-import { parseRigHierarchy, RigHierarchyError } from '../../analysis/rig-hierarchy.js';
-import { crackSummaryText, likelyNamesFile, rigNamesJson, rigNamesText } from '../../export/rig-names-report.js';
-import type { RigHierarchy } from '../../names/rig-names.js';
-import { readSkeletonRig } from '../../node/skeleton-rig.js';
+import { joinRigs } from '../../names/rig-names.js';
+import {
+  crackFamilyProgressText,
+  crackStoppedText,
+  crackSummaryText,
+  crackVocabularyProgressText,
+  likelyNamesFile,
+  rigNamesJson,
+  rigNamesText,
+} from '../../export/rig-names-report.js';
+import { readRigHierarchyFile, readSkeletonRig } from '../../node/skeleton-rig.js';
 import { MOST_MAX_WORDS } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { walkInputs } from '../files.js';
@@ -42,16 +48,6 @@ function parsePositive(text: string, option: string): number {
   return value;
 }
 
-/** The hashes and parent links of a `--hierarchy` file; every bad item is a usage error naming it. */
-export function parseHierarchy(text: string, file: string): RigHierarchy {
-  try {
-    return parseRigHierarchy(text);
-  } catch (error) {
-    if (error instanceof RigHierarchyError) throw new UsageError(`hierarchy file ${file}: ${error.message}`);
-    throw error;
-  }
-}
-
 /** Runs `crack` with what commander parsed. */
 export async function crackCommand(texts: string[], options: CrackOptionValues): Promise<void> {
   sayStaleReadersOnStderr();
@@ -78,33 +74,14 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
   const started = Date.now();
   const shouldStop = (): boolean => Date.now() - started > maxSeconds * 1000;
 
-  const hashes = [...given];
-  const links: (readonly [number, number])[] = [];
-  let failedFiles = 0;
-  if (options.hierarchy !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(options.hierarchy, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read hierarchy file ${JSON.stringify(options.hierarchy)}: ${(error as Error).message}`);
-    }
-    const rig = parseHierarchy(text, options.hierarchy);
-    hashes.push(...rig.hashes);
-    links.push(...rig.links);
-  }
-  if (walk) {
-    const read = resourceReadOptions(options);
-    const loaded = await readSkeletonRig(skeletonPaths, { walk, ...read, everyDataFile: options.everyDataFile === true });
-    for (const line of loaded.failures) process.stderr.write(`anvil-skel: ${line}\n`);
-    hashes.push(...loaded.rig.hashes);
-    links.push(...loaded.rig.links);
-    failedFiles = loaded.failures.length;
-    // --skeletons asked for a rig: finding none fails the call, whatever else it was given.
-    if (loaded.skeletons === 0) {
-      process.stderr.write(`anvil-skel: crack: no Skeleton found under --skeletons ${skeletonPaths.join(' ')}\n`);
-      failedFiles++;
-    }
-  }
+  const hierarchy = options.hierarchy === undefined ? null : await readRigHierarchyFile(options.hierarchy);
+  const read = walk && { walk, ...resourceReadOptions(options), everyDataFile: options.everyDataFile === true };
+  const loaded = read ? await readSkeletonRig(skeletonPaths, read) : null;
+  for (const line of loaded?.failures ?? []) process.stderr.write(`anvil-skel: ${line}\n`);
+  // --skeletons asked for a rig: finding none fails the call, whatever else it was given.
+  const noSkeleton = loaded?.skeletons === 0;
+  if (noSkeleton) process.stderr.write(`anvil-skel: crack: no Skeleton found under --skeletons ${skeletonPaths.join(' ')}\n`);
+  const failedFiles = (loaded?.failures.length ?? 0) + (noSkeleton ? 1 : 0);
 
   const dictionary = await loadNameDictionary(options.names);
   let vocabulary: { words: string[]; maxWords: number; separators: string[] } | null = null;
@@ -114,32 +91,18 @@ export async function crackCommand(texts: string[], options: CrackOptionValues):
     vocabulary = { words: [...new Set(words)], maxWords, separators: parseSeparators(options.separators) };
   }
   const status = new StatusLine(PROGRESS_INTERVAL_MS);
-  const crack = crackRigNames(
-    { hashes, links },
-    {
-      dictionary,
-      threshold,
-      limit,
-      vocabulary,
-      shouldStop,
-      onFamilyProgress: status.enabled
-        ? (p, unknown) =>
-            status.show(() => {
-              const share = `${((100 * p.tried) / Math.max(1, p.total)).toFixed(1)}% of family names`;
-              return `crack: ${share} (${p.family}), ${unknown} hashes`;
-            })
-        : undefined,
-      onVocabularyProgress: status.enabled
-        ? (p) => status.show(() => `crack: vocabulary ${(p.fraction * 100).toFixed(1)}% (hash ${p.targetsDone}/${p.targets})`)
-        : undefined,
-    },
-  );
+  const crack = crackRigNames(joinRigs([{ hashes: given, links: [] }, hierarchy, loaded?.rig]), {
+    dictionary,
+    threshold,
+    limit,
+    vocabulary,
+    shouldStop,
+    onFamilyProgress: status.enabled ? (p, unknown) => status.show(() => crackFamilyProgressText(p, unknown)) : undefined,
+    onVocabularyProgress: status.enabled ? (p) => status.show(() => crackVocabularyProgressText(p)) : undefined,
+  });
   status.clear();
-  if (!crack.complete) {
-    const skipped = crack.unfinished;
-    const what = skipped.length > 0 ? `families not searched to the end: ${skipped.join(', ')}` : 'the vocabulary search was not finished';
-    process.stderr.write(`anvil-skel: crack: stopped after --max-seconds ${maxSeconds}; ${what}\n`);
-  }
+  const stopped = crackStoppedText(crack, maxSeconds);
+  if (stopped !== null) process.stderr.write(`anvil-skel: ${stopped}\n`);
 
   const { results, tally } = crack;
   if (options.json) writeJson(rigNamesJson(results, limit));

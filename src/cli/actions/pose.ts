@@ -3,14 +3,18 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { encodePoseArray } from '../../analysis/pose-array.js';
 import type { PoseFindResult } from '../../analysis/pose-find.js';
-import { findPoseArrayInFile } from '../../node/pose-dump.js';
-import { runtimePoseJson, runtimePoseText } from '../../export/runtime-pose-report.js';
-import type { Skeleton } from '../../model/skeleton.js';
-import { formatHash } from '../../names/crc32.js';
-import { count, formatOffset, groupThousands, hex } from '../../io/format.js';
+import { findPoseArrayInFile, poseDumpError } from '../../node/pose-dump.js';
+import {
+  poseBoneLabel as boneLabel,
+  poseFindOthersText,
+  poseFindText,
+  poseScanProgressText,
+  runtimePoseJson,
+  runtimePoseText,
+} from '../../export/runtime-pose-report.js';
+import { count } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB } from '../commands/pose.js';
-import { EXIT_FAILED, EXIT_OK, InputFileError, UsageError } from '../errors.js';
-import { fsReason } from '../files.js';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadNamedSkeleton } from '../forge-resource.js';
 import { nameListFiles } from '../name-lists.js';
 import { StatusLine } from '../progress.js';
@@ -30,11 +34,6 @@ export type ShowOptions = PoseCommonOptions & { json?: boolean };
 
 const MIB = 1024 * 1024;
 
-const boneLabel = (skeleton: Skeleton, index: number, nameOf: (hash: number) => string | null): string => {
-  const bone = skeleton.bones[index];
-  return bone === undefined ? `bone ${index}` : `bone ${index} (${nameOf(bone.nameHash) ?? formatHash(bone.nameHash)})`;
-};
-
 export async function buildCommand(skeletonPath: string, options: BuildOptions): Promise<void> {
   const output = { path: resolve(options.output), option: '-o', kind: POSE_ARRAY_OUTPUT };
   const force = options.force === true;
@@ -51,8 +50,8 @@ export async function buildCommand(skeletonPath: string, options: BuildOptions):
 
 export async function findCommand(skeletonPath: string, dumpPath: string, options: FindOptions): Promise<void> {
   // The dump is named by the user: a missing one or a folder is a mistake in the call, said before anything is read.
-  const dumpInfo = await stat(dumpPath).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
+  const dumpInfo = await stat(dumpPath).catch((error: unknown) => {
+    throw poseDumpError(dumpPath, error);
   });
   if (dumpInfo.isDirectory()) throw new UsageError(`pose find: the dump ${dumpPath} is a directory; give a memory dump file`);
   const { skeleton, label, nameOf } = await loadNamedSkeleton(skeletonPath, options, 'pose find');
@@ -63,16 +62,10 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
   try {
     ({ result, size } = await findPoseArrayInFile(skeleton, dumpPath, {
       chunkBytes: (options.chunkMib ?? DEFAULT_CHUNK_MIB) * MIB,
-      onProgress: (scanned, total) =>
-        status.show(
-          () =>
-            `scanning ${dumpPath}:${total > 0 ? ` ${((100 * scanned) / total).toFixed(1)}%` : ''} (${(scanned / 1e9).toFixed(2)} of ${(total / 1e9).toFixed(2)} GB)`,
-        ),
+      onProgress: (scanned, total) => status.show(() => poseScanProgressText(dumpPath, scanned, total)),
     }));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw code === 'ENOENT' ? new UsageError(`no such file: ${dumpPath}`) : new InputFileError(`${dumpPath}: ${fsReason(error)}`);
+    throw poseDumpError(dumpPath, error);
   } finally {
     status.clear();
   }
@@ -82,20 +75,10 @@ export async function findCommand(skeletonPath: string, dumpPath: string, option
       options,
     );
   const { offset, root, bones, matched, maxError } = result;
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
-  } else {
-    process.stdout.write(
-      `pose array at offset ${formatOffset(offset)}: ${count(bones, 'bone')}, ${groupThousands(matched)} matched, root ${root} (${boneLabel(skeleton, 0, nameOf)})` +
-        `${result.rootKinds.length > 1 ? ` (also equals ${result.rootKinds.slice(1).join(', ')})` : ''}, max error ${maxError === 0 ? '0' : maxError.toPrecision(3)}\n`,
-    );
-  }
-  if (result.matches > 1) {
-    const others = result.alsoAt.map((at) => hex(at, 1)).join(', ');
-    process.stderr.write(
-      `anvil-skel: ${result.matches} matches in all; the first is reported; also at ${others}${result.matches - 1 > result.alsoAt.length ? ', …' : ''}\n`,
-    );
-  }
+  if (options.json) process.stdout.write(`${JSON.stringify({ offset, root, bones, matched, maxError })}\n`);
+  else process.stdout.write(poseFindText(result, skeleton, nameOf));
+  const others = poseFindOthersText(result);
+  if (others !== null) process.stderr.write(`anvil-skel: ${others}\n`);
   process.exitCode = EXIT_OK;
 }
 

@@ -17,17 +17,12 @@ export interface ProbeOptions {
   verbose?: boolean;
 }
 
-function listLayouts(json: boolean): void {
-  const rows = layoutRows();
-  if (json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-  else process.stdout.write(layoutRowsText(rows));
-}
-
 /** Runs `probe` with what commander parsed. */
 export async function probeCommand(paths: string[], options: ProbeOptions): Promise<void> {
   const json = options.json === true;
   if (options.layouts) {
-    listLayouts(json);
+    const rows = layoutRows();
+    process.stdout.write(json ? `${JSON.stringify(rows, null, 2)}\n` : layoutRowsText(rows));
     return;
   }
   if (paths.length === 0) throw new UsageError('probe needs files or directories (or --layouts)');

@@ -29,12 +29,9 @@ export async function sampleCommand(outdir: string, options: SampleCommandOption
   if (existing !== undefined && !existing.isDirectory())
     throw new UsageError(`sample: ${outdir} is a file, not a directory; name a directory to write the corpus into`);
   const force = options.force === true;
-  if (options.scale === 'inventory') {
-    const written = await writeSampleCorpus(outdir, { scale: 'inventory', seed: parseSeed(options.seed), force });
-    process.stdout.write(`wrote ${count(written, 'inventory-scale resource')} to ${outdir}\n`);
-    return;
-  }
-  if (options.seed !== undefined) throw new UsageError('--seed applies to --scale inventory only');
-  const written = await writeSampleCorpus(outdir, { scale: 'bundled', force });
-  process.stdout.write(`wrote ${count(written, 'sample resource')} to ${outdir}\n`);
+  const inventory = options.scale === 'inventory';
+  if (!inventory && options.seed !== undefined) throw new UsageError('--seed applies to --scale inventory only');
+  const corpus = inventory ? ({ scale: 'inventory', seed: parseSeed(options.seed) } as const) : ({ scale: 'bundled' } as const);
+  const written = await writeSampleCorpus(outdir, { ...corpus, force });
+  process.stdout.write(`wrote ${count(written, inventory ? 'inventory-scale resource' : 'sample resource')} to ${outdir}\n`);
 }

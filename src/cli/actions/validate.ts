@@ -6,7 +6,7 @@
 import { forgeOpenOptions } from '../options.js';
 import type { FileValidation } from '../../analysis/file-validation.js';
 import { count } from '../../io/format.js';
-import { ValidationTally, validationLine, validationSummaryText } from '../../export/validate-report.js';
+import { ValidationJsonStream, ValidationTally, validationLine, validationSummaryText } from '../../export/validate-report.js';
 import type { ForgeProfileValues, ResourceOptionValues } from '../options.js';
 import { EXIT_FAILED } from '../errors.js';
 import { walkInputs } from '../files.js';
@@ -40,24 +40,19 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
   const out = (text: string): boolean => process.stdout.write(text);
   const warn = json ? null : (line: string): void => void process.stderr.write(`${line}\n`);
   const tally = new ValidationTally(strict);
-  let first = true;
+  // In JSON mode Ctrl-C finishes the document (the run marked interrupted) instead of cutting it mid-object.
+  const interrupt = json ? new InterruptWatch() : null;
+  const document = json ? new ValidationJsonStream(out) : null;
   const emit = (entry: FileValidation): void => {
     tally.add(entry);
     if (entry.error && entry.status !== 'check-failed') process.stderr.write(`${entry.file}: ${entry.error.message}\n`);
-    if (json) {
-      out(`${first ? '' : ',\n'}${indent(JSON.stringify(entry, null, 2))}`);
-      first = false;
-    } else if (options.verbose) out(validationLine(entry) ?? '');
+    if (document !== null) document.add(entry);
+    else if (options.verbose) out(validationLine(entry) ?? '');
   };
-  // In JSON mode Ctrl-C finishes the document (the run marked interrupted) instead of cutting it mid-object.
-  const interrupt = json ? new InterruptWatch() : null;
-  if (json) out('{\n  "files": [\n');
   const progress = new Progress('validate', walk.files.length);
   const verdicts = validateInputs(paths, {
     walk,
-    dialect: read.dialect,
-    reading: read.reading,
-    maxSize: read.maxSize,
+    ...read,
     roundtrip: options.roundtrip === true,
     names,
     checks: options.checks !== false,
@@ -82,9 +77,8 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
   // Cut short, the report counts what it holds.
   const summary = tally.summary(interrupted);
   const { files, failed } = summary;
-  if (json) {
-    out(`\n  ],\n  "summary": ${indent(JSON.stringify(summary, null, 2)).trimStart()}\n}\n`);
-  } else {
+  if (document !== null) document.end(summary);
+  else {
     out(validationSummaryText(summary, options.roundtrip === true));
     if (files > 0 && summary.skipped === files) {
       process.stderr.write(
@@ -97,9 +91,4 @@ export async function validateCommand(paths: string[], options: ValidateOptions)
     process.stderr.write(`validate: interrupted after ${count(files, 'file')}; the JSON report holds those and says "interrupted": true\n`);
     process.exitCode = EXIT_INTERRUPTED;
   }
-}
-
-/** A JSON value nested two levels deep in the streamed report. */
-function indent(text: string): string {
-  return text.replace(/^/gm, '    ');
 }

@@ -19,10 +19,7 @@ function registerHash(program: Command): void {
     .argument('<name...>', 'bone or class names')
     .option('--json', 'print [{ "name", "hash" }] as JSON')
     .addHelpText('after', '\nOutput: one line per name, "0xXXXXXXXX<TAB>name".\n\nExample:\n  $ anvil-skel hash Skeleton LeftForeArm')
-    .action(async (names: string[], options: JsonOption) => {
-      const { hashCommand } = await import('../actions/names.js');
-      hashCommand(names, options);
-    });
+    .action(async (names: string[], options: JsonOption) => (await import('../actions/names.js')).hashCommand(names, options));
 }
 
 function registerUnhash(program: Command): void {
@@ -37,10 +34,9 @@ function registerUnhash(program: Command): void {
       '\nOutput: one line per hash, "0xXXXXXXXX<TAB>name1, name2", or "(unknown)" when no name is known.\n' +
         'An unknown hash is an answer, not an error: the exit code is 0.\n\nExample:\n  $ anvil-skel unhash 0x24AECB7C 95741049',
     )
-    .action(async (texts: string[], options: JsonOption & NamesOptionValues) => {
-      const { unhashCommand } = await import('../actions/names.js');
-      await unhashCommand(texts, options);
-    });
+    .action(async (texts: string[], options: JsonOption & NamesOptionValues) =>
+      (await import('../actions/names.js')).unhashCommand(texts, options),
+    );
 }
 
 function registerCrack(program: Command): void {
@@ -97,10 +93,7 @@ function registerCrack(program: Command): void {
         '  $ anvil-skel crack --hierarchy rig.json --write-names found.txt --max-seconds 30\n' +
         '  $ anvil-skel inspect --names found.txt MAD_CHR_Skel_U.Skeleton',
     )
-    .action(async (texts: string[], options: CrackOptionValues) => {
-      const { crackCommand } = await import('../actions/crack.js');
-      await crackCommand(texts, options);
-    });
+    .action(async (texts: string[], options: CrackOptionValues) => (await import('../actions/crack.js')).crackCommand(texts, options));
 }
 
 /** Adds `hash`, `unhash` and `crack` to the program. */

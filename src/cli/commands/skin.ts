@@ -23,6 +23,9 @@ const INPUTS =
 const EXIT =
   '\nExit status: 0 the report was made, 1 an input was refused (the file, or archive entry, and item are named), 2 usage error.\n';
 
+const parseBase = wholeNumber('--base', 'register number', 0, 65535);
+const parseCount = wholeNumber('--count', 'register count', 3, 65536);
+
 function registers(command: Command): Command {
   return command
     .option('--base <register>', 'first register of g_Bones, as a register number (39 is c39)', parseBase, SKINNING_DEFAULTS.base)
@@ -75,7 +78,7 @@ export function registerSkinCommands(program: Command): void {
         .requiredOption(
           '--constants <file...>',
           'constant-buffer dumps, one per frame; takes every file up to the next option, so give the positional arguments first',
-          collectFiles,
+          collectRepeated,
         )
         .option(
           '--json',
@@ -123,20 +126,12 @@ export function registerSkinCommands(program: Command): void {
     );
 }
 
-function collectFiles(value: string, previous: string[] | undefined): string[] {
-  return collectRepeated(value, previous);
-}
-
-function parseBase(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n > 65535)
-    throw new UsageError(`--base takes a register number from 0 to 65535, not ${JSON.stringify(value)}`);
-  return n;
-}
-
-function parseCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 3 || n > 65536)
-    throw new UsageError(`--count takes a register count from 3 to 65536, not ${JSON.stringify(value)}`);
-  return n;
+/** A commander parser of a whole-number option from `least` to `most`; anything else is a usage error naming the option. */
+function wholeNumber(option: string, what: string, least: number, most: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < least || n > most)
+      throw new UsageError(`${option} takes a ${what} from ${least} to ${most}, not ${JSON.stringify(value)}`);
+    return n;
+  };
 }
