@@ -5,10 +5,12 @@
  * command's own report to compare the page with.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const RIDER = 'anvilnext/MAD_CHR_Skel_U.Skeleton';
@@ -138,6 +140,36 @@ export async function startView(args: readonly string[] = []): Promise<RunningVi
 /** Debian's Chromium, headless, with WebGL in software. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'] });
+}
+
+/** What a test file views: its temporary folder, the paths `view` was started on, the running view, Chromium. */
+export interface ViewFixture {
+  dir: string;
+  paths: string[];
+  view: RunningView;
+  browser: Browser;
+}
+
+/**
+ * The fixture of a test file that views files it writes: before its tests, a temporary folder
+ * (named from `prefix`) that `write` fills, returning the paths to view; `view` started on them and
+ * Chromium launched; after them, both stopped and the folder removed. The fields are set once the
+ * file's `beforeAll` has run.
+ */
+export function viewOfWrittenFiles(prefix: string, write: (dir: string) => string[]): ViewFixture {
+  const fixture = {} as ViewFixture;
+  beforeAll(async () => {
+    fixture.dir = mkdtempSync(join(tmpdir(), prefix));
+    fixture.paths = write(fixture.dir);
+    fixture.view = await startView(fixture.paths);
+    fixture.browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await fixture.browser?.close();
+    fixture.view?.child.kill('SIGTERM');
+    if (fixture.dir !== undefined) rmSync(fixture.dir, { recursive: true, force: true });
+  });
+  return fixture;
 }
 
 // ---- drops ----------------------------------------------------------------------------------------

@@ -5,43 +5,31 @@
  * test); once let through, the rows fill in, and a file the test removed after listing says it
  * could not be fetched.
  */
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+
 import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { inventoryCorpus, inventoryFileCount } from '../../src/samples.js';
-import { launchBrowser, startView, type RunningView } from './harness.js';
+import { viewOfWrittenFiles } from './harness.js';
 
-let dir = '';
-let view: RunningView;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'anvil-view-loose-'));
+const fixture = viewOfWrittenFiles('anvil-view-loose-', (dir) => {
   for (const file of inventoryCorpus()) {
     mkdirSync(dirname(join(dir, file.path)), { recursive: true });
     writeFileSync(join(dir, file.path), file.bytes);
   }
-  view = await startView([dir]);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  view?.child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  return [dir];
 });
 
 describe('view on a loose folder of the inventory corpus', () => {
   it('shows the first row before any body is served; rows fill in after, and a file removed since listing says so', async () => {
-    const names = [...view.ids.keys()];
+    const names = [...fixture.view.ids.keys()];
     expect(names).toHaveLength(inventoryFileCount());
     // The last file of the list removed after the server listed it: a server that had read it up front would still serve it.
     const removed = names.at(-1)!;
-    unlinkSync(join(dir, removed));
+    unlinkSync(join(fixture.dir, removed));
 
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await fixture.browser.newPage({ viewport: { width: 1400, height: 900 } });
     const served: string[] = [];
     page.on('response', (r) => {
       if (/\/api\/(bytes|input\/)/.test(r.url())) served.push(r.url());
@@ -52,7 +40,7 @@ describe('view on a loose folder of the inventory corpus', () => {
       await released;
       await route.continue();
     });
-    await page.goto(view.url);
+    await page.goto(fixture.view.url);
     await page.waitForSelector('#file-list li:not([hidden]) .file-name', { timeout: 60_000 });
     // The first row is drawn, named as the walk found it, and not one body has reached the page.
     const first = await page.$$eval('#file-list li:not([hidden]) .file-name', (n) => n.map((e) => e.textContent ?? ''));
@@ -64,11 +52,11 @@ describe('view on a loose folder of the inventory corpus', () => {
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
     // Filled in from the bytes that arrived: the first row's meta names its layout (found by the filter: the list scrolls to the rig shown).
     await page.fill('#file-filter', names[0]!);
-    const firstMeta = await page.waitForSelector(`#file-list li[data-id="${view.ids.get(names[0]!)!}"] .file-meta`);
+    const firstMeta = await page.waitForSelector(`#file-list li[data-id="${fixture.view.ids.get(names[0]!)!}"] .file-meta`);
     expect(await firstMeta.textContent()).toMatch(/anvilnext|scimitar/);
     // The removed file: the streamed answer stopped at it, it was asked for alone, and the server said it is gone.
     await page.fill('#file-filter', removed);
-    const meta = await page.waitForSelector(`#file-list li[data-id="${view.ids.get(removed)!}"] .file-meta`);
+    const meta = await page.waitForSelector(`#file-list li[data-id="${fixture.view.ids.get(removed)!}"] .file-meta`);
     expect(await meta.textContent()).toContain('could not be fetched: the server answered 404 (no such file or directory)');
     await page.close();
   }, 180_000);

@@ -5,14 +5,14 @@
  * JSON is the expectation).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
 import { bikeEntry, COMPONENT, COMPONENT_BODY, filler, MESH, RIDER, SKELETON } from '../archive/forge-fixtures.js';
-import { launchBrowser, ROOT, startView, type AssembleJson, type RunningView } from './harness.js';
+import { ROOT, type AssembleJson, viewOfWrittenFiles } from './harness.js';
 
 const ADDONS = ['Head', 'UpperBody', 'LowerBody', 'Outfit', 'Hair'];
 const addonBody = (name: string): Uint8Array =>
@@ -39,40 +39,27 @@ function entries(): HandEntry[] {
   ];
 }
 
-let dir = '';
-let path = '';
-let view: RunningView;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'anvil-view-assembly-'));
-  path = join(dir, 'DataPC.forge');
+const fixture = viewOfWrittenFiles('anvil-view-assembly-', (dir) => {
+  const path = join(dir, 'DataPC.forge');
   writeFileSync(path, handArchive(entries(), { version: 27 }).bytes);
-  view = await startView([path]);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  view?.child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  return [path];
 });
 
 describe('the Assembly tab of an archive listed by its tables', () => {
   it('reads the skeletal data files when first shown and assembles the rider as `assemble` does on the archive', async () => {
     // An archive's components are assembled from its own records (its folder is the test's own).
     const run = JSON.parse(
-      execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'assemble', '--json', path], { cwd: ROOT }).toString(),
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'assemble', '--json', fixture.paths[0]!], { cwd: ROOT }).toString(),
     ) as { components: AssembleJson[] };
     expect(run.components).toHaveLength(1);
     const expected = run.components[0]!;
     expect(expected.addons.map((a) => a.file !== null)).toEqual([true, true, true, true, true]);
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await fixture.browser.newPage({ viewport: { width: 1400, height: 900 } });
     const entryRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/entry/')) entryRequests.push(r.url());
     });
-    await page.goto(view.url);
+    await page.goto(fixture.view.url);
     await page.waitForFunction(() => document.body.dataset.listed !== undefined, undefined, { timeout: 60_000 });
     await page.click('#tab-assembly');
     const section = page.locator('#assembly-view section:has(h2:has-text("CHR_Rider.SkeletonComponent"))');

@@ -5,39 +5,26 @@
  * profile, counts) as `census --markdown` gives it. The archive, of 2,400 entries, is written here.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
-import type { Browser, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIKE, censusLines, launchBrowser, markdownLines, RIDER, ROOT, sample, startView, type RunningView } from './harness.js';
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BIKE, censusLines, markdownLines, RIDER, ROOT, sample, viewOfWrittenFiles } from './harness.js';
 import { rigArchive } from './rig-archive.js';
 
 const ENTRIES = 2400;
 const RIGS = [0, 1200, ENTRIES - 1];
 
-let dir = '';
-let path = '';
-let view: RunningView;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'anvil-view-census-'));
-  path = join(dir, 'DataPC.forge');
+const fixture = viewOfWrittenFiles('anvil-view-census-', (dir) => {
+  const path = join(dir, 'DataPC.forge');
   const rigs = new Map([
     [0, { name: 'Rider', body: sample(RIDER) }],
     [1200, { name: 'Bike', body: sample(BIKE) }],
     [ENTRIES - 1, { name: 'Last', body: sample(BIKE) }],
   ]);
   writeFileSync(path, rigArchive(ENTRIES, rigs));
-  view = await startView([path]);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  view?.child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  return [path];
 });
 
 const cli = (...args: string[]): string => {
@@ -48,14 +35,14 @@ const cli = (...args: string[]): string => {
 
 describe('the background census of a listed archive', () => {
   it('starts by itself: badges as `validate` judges each entry, the Census tab never shown; a selection meanwhile is served first', async () => {
-    const report = JSON.parse(cli('validate', '--json', path)) as { files: { file: string; status: string }[] };
+    const report = JSON.parse(cli('validate', '--json', fixture.paths[0]!)) as { files: { file: string; status: string }[] };
     const expected = RIGS.map((k) => {
       const file = report.files.find((f) => f.file.includes(`: entry ${k} "`))!;
       const name = /: entry \d+ ("[^"]*")/.exec(file.file)![1];
       return [`▸ entry ${k} ${name}`, file.status];
     });
     expect(expected.map(([, status]) => status)).toEqual(['valid', 'valid', 'valid']);
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await fixture.browser.newContext({ viewport: { width: 1400, height: 900 } });
     // The census's reads (it marks them) are held until released; the page's own go through.
     const held: Route[] = [];
     let release = false;
@@ -64,7 +51,7 @@ describe('the background census of a listed archive', () => {
       else void route.continue();
     });
     const page = await context.newPage();
-    await page.goto(view.url);
+    await page.goto(fixture.view.url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
     await page.waitForFunction(() =>
       /^census of the archives: 0 of 3 data files/.test(document.querySelector('#census-progress')?.textContent ?? ''),
@@ -74,7 +61,7 @@ describe('the background census of a listed archive', () => {
     // The bike selected while the census waits on its first data file: shown, the census still at 0.
     await page.fill('#file-filter', 'CHR_Bike');
     await page.click('#file-list li[data-entry="1200"]');
-    const bike = `${path}: entry 1200 "CHR_Bike": resource 0 "Bike"`;
+    const bike = `${fixture.paths[0]!}: entry 1200 "CHR_Bike": resource 0 "Bike"`;
     await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, bike, { timeout: 30_000 });
     expect(await page.textContent('#census-progress')).toMatch(/^census of the archives: 0 of 3 data files/);
     expect(await page.$$eval('#file-list .badge', (b) => b.length)).toBe(0);
@@ -98,10 +85,10 @@ describe('the background census of a listed archive', () => {
 
   it("the Census tab's table of archives: each archive's version, profile and counts as `census --markdown` gives them", async () => {
     // The table's alignment row aside (not a line a reader sees).
-    const expected = markdownLines(cli('census', path, '--markdown', '-')).slice(2);
+    const expected = markdownLines(cli('census', fixture.paths[0]!, '--markdown', '-')).slice(2);
     expect(expected).toContain('Archives');
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(view.url);
+    const page = await fixture.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(fixture.view.url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
     await page.click('#tab-census');
     await page.waitForSelector('#census-view h2', { timeout: 120_000 });

@@ -6,15 +6,15 @@
  * `assemble` assembles it on the same archive (the command's own JSON is the expectation).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
 import { BIKE, COMPONENT, COMPONENT_BODY, RIDER, SKELETON } from '../archive/forge-fixtures.js';
 import { BODY_CACHE } from '../../viewer/archive-listing.js';
-import { launchBrowser, ROOT, startView, type AssembleJson, type RunningView } from './harness.js';
+import { ROOT, type AssembleJson, viewOfWrittenFiles } from './harness.js';
 
 const ADDONS = ['Head', 'UpperBody', 'LowerBody', 'Outfit', 'Hair'];
 const BIKES = 150;
@@ -42,34 +42,21 @@ function entries(): HandEntry[] {
   ];
 }
 
-let dir = '';
-let path = '';
-let view: RunningView;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'anvil-view-assembly-bounded-'));
-  path = join(dir, 'DataPC.forge');
+const fixture = viewOfWrittenFiles('anvil-view-assembly-bounded-', (dir) => {
+  const path = join(dir, 'DataPC.forge');
   writeFileSync(path, handArchive(entries(), { version: 27 }).bytes);
-  view = await startView([path]);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  view?.child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  return [path];
 });
 
 describe('the Assembly tab on an archive of more Skeletons than the cache holds', () => {
   it('keeps only the component and the Skeletons it names, the cache bounded, and assembles the rider as `assemble` does', async () => {
     const run = JSON.parse(
-      execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'assemble', '--json', path], { cwd: ROOT }).toString(),
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'assemble', '--json', fixture.paths[0]!], { cwd: ROOT }).toString(),
     ) as { components: AssembleJson[] };
     expect(run.components).toHaveLength(1);
     const expected = run.components[0]!;
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(view.url);
+    const page = await fixture.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(fixture.view.url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
     await page.click('#tab-assembly');
     const section = page.locator('#assembly-view section:has(h2:has-text("CHR_Rider.SkeletonComponent"))');

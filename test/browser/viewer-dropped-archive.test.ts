@@ -6,23 +6,12 @@
  * The archive, of 2,400 entries, is written here by hand (test/archive/forge-hand.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BIKE,
-  censusLines,
-  launchBrowser,
-  markdownLines,
-  readSkeleton,
-  RIDER,
-  ROOT,
-  sample,
-  startView,
-  type RunningView,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BIKE, censusLines, markdownLines, readSkeleton, RIDER, ROOT, sample, viewOfWrittenFiles } from './harness.js';
 import { rigArchive } from './rig-archive.js';
 
 const ENTRIES = 2400;
@@ -39,25 +28,13 @@ const archive = (): Uint8Array =>
     ]),
   );
 
-let dir = '';
 let bytes: Uint8Array;
-let view: RunningView;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'anvil-view-dropped-'));
+const fixture = viewOfWrittenFiles('anvil-view-dropped-', (dir) => {
   bytes = archive();
   writeFileSync(join(dir, NAME), bytes);
   // The server lists an empty folder: the page holds the picked archive alone.
   mkdirSync(join(dir, 'empty'));
-  view = await startView([join(dir, 'empty')]);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  view?.child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  return [join(dir, 'empty')];
 });
 
 const drawnNames = (page: Page): Promise<string[]> =>
@@ -65,8 +42,8 @@ const drawnNames = (page: Page): Promise<string[]> =>
 
 /** The page with the archive picked in its file input, once its first rows are drawn. */
 async function pickedArchive(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(view.url);
+  const page = await fixture.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(fixture.view.url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
   await page.setInputFiles('#file-picker', { name: NAME, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
   await page.waitForSelector('body[data-archive-listed]', { timeout: 30_000 });
@@ -75,7 +52,7 @@ async function pickedArchive(): Promise<Page> {
 
 /** The `census` command on the archive, named as the page names it (run in its folder). */
 const census = (format: '--markdown' | '--json'): string => {
-  const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'census', NAME, format, '-'], { cwd: dir, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'census', NAME, format, '-'], { cwd: fixture.dir, encoding: 'utf8' });
   expect([0, 1]).toContain(run.status);
   return run.stdout;
 };
