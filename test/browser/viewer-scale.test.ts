@@ -6,24 +6,13 @@
  * here from what the test wrote.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { handArchive, type HandEntry } from '../archive/forge-hand.js';
-import {
-  BIKE,
-  censusLines,
-  launchBrowser,
-  markdownLines,
-  readSkeleton,
-  RIDER,
-  ROOT,
-  sample,
-  startView,
-  type RunningView,
-} from './harness.js';
+import { BIKE, censusLines, markdownLines, readSkeleton, RIDER, ROOT, sample, viewOfWrittenFiles } from './harness.js';
 
 const SKELETON_CLASS = 0x24aecb7c;
 const MESH_CLASS = 0x415d9568;
@@ -75,25 +64,12 @@ function bigArchive(): Uint8Array {
 }
 
 let size = 0;
-let dir = '';
-let path = '';
-let view: RunningView;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'anvil-view-scale-'));
-  path = join(dir, 'DataPC.forge');
+const fixture = viewOfWrittenFiles('anvil-view-scale-', (dir) => {
+  const path = join(dir, 'DataPC.forge');
   const bytes = bigArchive();
   size = bytes.length;
   writeFileSync(path, bytes);
-  view = await startView([path]);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  view?.child.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  return [path];
 });
 
 /** The names of the rows drawn now, in order. */
@@ -107,13 +83,13 @@ const byCensus = (r: Request): boolean => r.headers()['x-anvil-census'] === '1';
 
 /** The page, with the data files it asks for itself and those the background census (started by itself) asks for. */
 async function openPage(): Promise<{ page: Page; entryRequests: string[]; censusRequests: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await fixture.browser.newPage({ viewport: { width: 1400, height: 900 } });
   const entryRequests: string[] = [];
   const censusRequests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/entry/')) (byCensus(r) ? censusRequests : entryRequests).push(r.url());
   });
-  await page.goto(view.url);
+  await page.goto(fixture.view.url);
   return { page, entryRequests, censusRequests };
 }
 
@@ -127,7 +103,7 @@ describe('the viewer on an archive of 3,000 entries', () => {
     expect(entryRequests).toEqual([]);
     expect(await page.getAttribute('body', 'data-listed')).toBe('0');
     const first = await drawnNames(page);
-    expect(first[0]).toBe(`▾ ${path}`);
+    expect(first[0]).toBe(`▾ ${fixture.paths[0]!}`);
     expect(first[1]).toBe(entryLabel(0, 'CHR_Rider'));
     expect(first[2]).toBe(entryLabel(1, 'PROP_Crate_0001.Mesh'));
     // Every entry but the refused one (2,999), and the row of refusals: 3,001 rows of 40 px each.
@@ -155,12 +131,12 @@ describe('the viewer on an archive of 3,000 entries', () => {
     await page.waitForSelector('#file-list li.row-archive', { timeout: 60_000 });
     await page.fill('#file-filter', 'crate_2042');
     await page.waitForFunction(() => document.querySelectorAll('#file-list li:not([hidden])').length === 3);
-    expect(await drawnNames(page)).toEqual([`▾ ${path}`, entryLabel(2042, 'PROP_Crate_2042.Mesh'), '▸ 1 entry refused']);
+    expect(await drawnNames(page)).toEqual([`▾ ${fixture.paths[0]!}`, entryLabel(2042, 'PROP_Crate_2042.Mesh'), '▸ 1 entry refused']);
     // No name holds "skeleton": these are the entries the index types Skeleton.
     await page.fill('#file-filter', 'Skeleton');
     await page.waitForFunction(() => document.querySelectorAll('#file-list li:not([hidden])').length === 6);
     expect(await drawnNames(page)).toEqual([
-      `▾ ${path}`,
+      `▾ ${fixture.paths[0]!}`,
       entryLabel(0, 'CHR_Rider'),
       entryLabel(1500, 'CHR_Bike'),
       entryLabel(BROKEN, 'CHR_Broken'),
@@ -169,11 +145,11 @@ describe('the viewer on an archive of 3,000 entries', () => {
     ]);
     // The bike opened (its record read and summarised), then its layout filters.
     await page.click(`#file-list li[data-entry="1500"]`);
-    const bike = `${path}: entry 1500 "CHR_Bike": resource 0 "Bike"`;
+    const bike = `${fixture.paths[0]!}: entry 1500 "CHR_Bike": resource 0 "Bike"`;
     await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, bike, { timeout: 30_000 });
     await page.fill('#file-filter', 'anvilnext');
     await page.waitForFunction(() => document.querySelectorAll('#file-list li:not([hidden])').length === 4);
-    expect(await drawnNames(page)).toEqual([`▾ ${path}`, '▾ entry 1500 "CHR_Bike"', bike, '▸ 1 entry refused']);
+    expect(await drawnNames(page)).toEqual([`▾ ${fixture.paths[0]!}`, '▾ entry 1500 "CHR_Bike"', bike, '▸ 1 entry refused']);
     await page.close();
   }, 120_000);
 
@@ -181,7 +157,7 @@ describe('the viewer on an archive of 3,000 entries', () => {
     const { page, entryRequests } = await openPage();
     await page.waitForSelector('#file-list li.row-archive', { timeout: 60_000 });
     await page.click(`#file-list li[data-entry="0"]`);
-    const rider = `${path}: entry 0 "CHR_Rider": resource 0 "Rider"`;
+    const rider = `${fixture.paths[0]!}: entry 0 "CHR_Rider": resource 0 "Rider"`;
     await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, rider, { timeout: 30_000 });
     expect(entryRequests.map((u) => new URL(u).pathname)).toEqual(['/api/entry/0/0']);
     const bones = readSkeleton(sample(RIDER)).bones.length;
@@ -216,7 +192,7 @@ describe('the viewer on an archive of 3,000 entries', () => {
     // The broken rig opened: its data file is refused, said under its entry, and it joins the group.
     await page.fill('#file-filter', 'CHR_Broken');
     await page.click(`#file-list li[data-entry="${BROKEN}"]`);
-    const broken = `${path}: entry ${BROKEN} "CHR_Broken"`;
+    const broken = `${fixture.paths[0]!}: entry ${BROKEN} "CHR_Broken"`;
     await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, broken, { timeout: 30_000 });
     const hex = `0x${brokenChecksum.toString(16).toUpperCase()}`;
     expect(await page.textContent('#file-list li.selected .refusal-text')).toMatch(
@@ -228,18 +204,18 @@ describe('the viewer on an archive of 3,000 entries', () => {
       () => document.querySelector('#file-list li.row-refusals .file-name')?.textContent === '▾ 2 entries refused',
     );
     const grouped = await page.$$eval('#file-list li:not([hidden]) .file-name', (n) => n.map((x) => x.textContent ?? ''));
-    expect(grouped.slice(-3)).toEqual(['▾ 2 entries refused', path, broken]);
+    expect(grouped.slice(-3)).toEqual(['▾ 2 entries refused', fixture.paths[0]!, broken]);
     await page.close();
   }, 120_000);
 
   it("a link to a record of the archive reads that entry's data file alone and shows the record and its bone", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await fixture.browser.newPage({ viewport: { width: 1400, height: 900 } });
     const entryRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/entry/') && !byCensus(r)) entryRequests.push(new URL(r.url()).pathname);
     });
-    await page.goto(`${view.url}#file=a0-1500-0&bone=2`);
-    const bike = `${path}: entry 1500 "CHR_Bike": resource 0 "Bike"`;
+    await page.goto(`${fixture.view.url}#file=a0-1500-0&bone=2`);
+    const bike = `${fixture.paths[0]!}: entry 1500 "CHR_Bike": resource 0 "Bike"`;
     await page.waitForFunction((n) => document.getElementById('current-file')?.textContent === n, bike, { timeout: 30_000 });
     await page.waitForSelector('#tree-list button[data-bone="2"].selected');
     expect(entryRequests).toEqual(['/api/entry/0/1500']);
@@ -250,7 +226,9 @@ describe('the viewer on an archive of 3,000 entries', () => {
   }, 120_000);
 
   it('the Census tab: made in a worker in the background with its progress, the sections and numbers of `census --markdown`', async () => {
-    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'census', path, '--markdown', '-'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'census', fixture.paths[0]!, '--markdown', '-'], {
+      encoding: 'utf8',
+    });
     expect([0, 1]).toContain(run.status);
     // The table of archives (version, profile, counts per archive) is left out: the page's census does not draw it.
     const beforeArchives = (lines: string[]): string[] => (lines.includes('Archives') ? lines.slice(0, lines.indexOf('Archives')) : lines);
@@ -272,12 +250,12 @@ describe('the viewer on an archive of 3,000 entries', () => {
   }, 180_000);
 
   it('the census under way can be cancelled: its progress line says so, and no report is drawn', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await fixture.browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     // The data files the census asks for are held back (from the start: it starts by itself once the list is drawn), so it is still under way when the user cancels.
     let held = 0;
     await context.route('**/api/entry/**', () => void held++);
-    await page.goto(view.url);
+    await page.goto(fixture.view.url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
     await page.click('#tab-census');
     await page.waitForSelector('#census-cancel', { timeout: 30_000 });
@@ -292,7 +270,7 @@ describe('the viewer on an archive of 3,000 entries', () => {
   }, 120_000);
 
   it('"check every entry": the background census gives each skeletal entry its badge, as `validate` judges its records', async () => {
-    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'validate', '--json', path], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'validate', '--json', fixture.paths[0]!], { encoding: 'utf8' });
     const report = JSON.parse(run.stdout) as { files: { file: string; status: string }[] };
     // Each rig entry's badge as `validate` judges its record (or refuses its data file).
     const expected = report.files
