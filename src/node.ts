@@ -16,7 +16,8 @@
 export { openArchiveFile, type ArchiveFileSource } from './node/archive-file-source.js';
 export { NoInputError, walkInputs, type InputFile, type InputProblem, type InputWalk } from './node/files.js';
 export { readInputFile, readInputHead, type InputHeadRead, type InputRead, type InputReadOptions } from './node/input-file.js';
-export { DEFAULT_MAX_SIZE } from './node/limits.js';
+export { DEFAULT_MAX_SIZE, NAMES_ENV_VAR, parseFileSize } from './node/limits.js';
+export { loadNameDictionary, nameListFiles, readNameListFile } from './node/name-lists.js';
 export {
   runCensus,
   ArchiveProfileChoiceError,
@@ -47,6 +48,7 @@ export {
   loadResourceFile,
   readArchiveResource,
   readNamedResource,
+  readNamedSkeleton,
   readResourceFile,
   ResourceInputError,
   skeletonOfBytes,

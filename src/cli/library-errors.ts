@@ -10,7 +10,7 @@ import type { ResourceInputError } from '../node/resource-input.js';
 import { InputFileError, RefusedInputError, UsageError } from './errors.js';
 
 /** The library's errors that are the caller's to fix: exit 2. */
-const USAGE_ERRORS = new Set(['OutputRefusedError', 'UnsafeOutputError', 'ArchiveProfileChoiceError']);
+const USAGE_ERRORS = new Set(['OutputRefusedError', 'UnsafeOutputError', 'ArchiveProfileChoiceError', 'NoInputError']);
 
 /** `error` as the CLI's own error when the library threw it; any other error as it is. */
 export function cliError(error: unknown): unknown {

@@ -1,12 +1,12 @@
 /**
  * The `--names FILE` option and `ANVIL_SKEL_NAMES`, shared by every command that shows bone names,
  * so they all read user name lists the same way. Only the option's declaration lives here, so a
- * command can declare it without loading the name dictionary; name-lists.ts reads the lists.
+ * command can declare it without loading the name dictionary; the node entry's name-lists.ts reads the lists.
  */
 import type { Command } from 'commander';
+import { NAMES_ENV_VAR } from '../node/limits.js';
 
-/** Environment variable listing name files, separated like PATH (`:` on Linux, `;` on Windows). */
-export const NAMES_ENV_VAR = 'ANVIL_SKEL_NAMES';
+export { NAMES_ENV_VAR };
 
 /** What commander stores for `--names` (absent when not given). */
 export interface NamesOptionValues {

@@ -4,7 +4,7 @@ import { ANVILNEXT_READING_CHOICES } from '../formats/anvilnext/reading.js';
 import type { LayoutName } from '../formats/dialect.js';
 import { UsageError } from './errors.js';
 import { addNamesOption } from './names-option.js';
-import { DEFAULT_MAX_SIZE } from '../node/limits.js';
+import { DEFAULT_MAX_SIZE, parseFileSize } from '../node/limits.js';
 import type { OpenForgeOptions } from '../archive/forge-open.js';
 import { FORGE_PROFILE_NAMES, TOC_RECORD_KINDS, type TocRecordKind } from '../archive/profile/names.js';
 
@@ -48,33 +48,14 @@ export function addResourceOptions(command: Command): Command {
 }
 
 const MIB = 1024 * 1024;
-const UNITS: Record<string, number> = {
-  '': 1,
-  b: 1,
-  k: 1024,
-  kb: 1024,
-  kib: 1024,
-  m: MIB,
-  mb: MIB,
-  mib: MIB,
-  g: 1024 * MIB,
-  gb: 1024 * MIB,
-  gib: 1024 * MIB,
-};
 
-/**
- * `--max-size` in bytes: `300000`, `64MiB`, `1.5 GiB` (units are powers of 1024). At most 2 GiB − 1,
- * the largest file Node reads into one buffer.
- */
+/** `--max-size` in bytes (the node entry's parseFileSize), DEFAULT_MAX_SIZE when not given; a UsageError when it is not a size. */
 export function maxSizeOption(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_SIZE;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
-  const unit = match ? UNITS[match[2]!.toLowerCase()] : undefined;
-  const bytes = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : NaN;
-  if (!Number.isFinite(bytes) || bytes < 1 || bytes > 2 ** 31 - 1) {
-    throw new UsageError(`--max-size takes a size from 1 byte to 2 GiB, such as 300000, 64MiB or 1GiB; got "${value}"`);
+  try {
+    return value === undefined ? DEFAULT_MAX_SIZE : parseFileSize(value, '--max-size');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  return bytes;
 }
 
 /** `--forge-profile` and `--toc-record`, as commander stores them. */

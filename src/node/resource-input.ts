@@ -170,3 +170,28 @@ export async function readNamedResource(
     throw new ResourceInputError('refused', `${file}: ${reason}`, { file, reason, refusal: error });
   });
 }
+
+/**
+ * The Skeleton a command's input names, as the layout-free model, and the label naming it: the
+ * file `path` itself (a refusal a ParseError, as skeletonOfBytes throws it), or the resource
+ * `address` names inside the archive `path`, read as readNamedResource reads it, where a refusal of
+ * the resource's bytes is a ResourceInputError of kind `refused` naming archive, entry and
+ * resource (the ParseError's offset is the resource's, not the archive's). A SkeletonComponent
+ * is a ResourceInputError of kind `unread`.
+ */
+export async function readNamedSkeleton(
+  path: string,
+  address: ArchiveAddressChoice,
+  options: ResourceReadChoices & { forge?: OpenForgeOptions },
+  command: string,
+): Promise<{ skeleton: Skeleton; label: string }> {
+  const loose = address.entry === undefined && address.resource === undefined && !isForgeFile(path);
+  if (loose) return { skeleton: skeletonOfBytes(readResourceFile(path, options).bytes, path, options), label: path };
+  const { bytes, label } = await readNamedResource(path, address, options, command);
+  try {
+    return { skeleton: skeletonOfBytes(bytes, label, options), label };
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    throw new ResourceInputError('refused', `${label}: ${error.message}`, { file: label, reason: error.message, refusal: error });
+  }
+}

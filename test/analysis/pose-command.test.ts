@@ -7,7 +7,7 @@ import { encodePoseArray } from '../../src/analysis/pose-array.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { OutputRefusedError, UnsafeOutputError } from '../../src/node/output-file.js';
 import { buildProgram } from '../../src/cli/main.js';
-import type { LoadOptions } from '../../src/cli/load.js';
+import type { ResourceReadChoices } from '../../src/node/resource-input.js';
 import { dumpWith, makeSkeleton, rotZ, transform } from './fixtures.js';
 
 const OWN = transform([0, 0, 0.964], rotZ(90));
@@ -20,11 +20,12 @@ const SKELETON = makeSkeleton(
   { ownTransform: OWN },
 );
 
-const loads: LoadOptions[] = [];
-vi.mock('../../src/cli/load.js', () => ({
-  loadSkeleton: async (_path: string, options: LoadOptions = {}) => {
+const loads: ResourceReadChoices[] = [];
+vi.mock('../../src/node/resource-input.js', async (original) => ({
+  ...(await original<object>()),
+  readNamedSkeleton: async (path: string, _address: unknown, options: ResourceReadChoices) => {
     loads.push(options);
-    return SKELETON;
+    return { skeleton: SKELETON, label: path };
   },
 }));
 

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
 import { addPaths } from '../../src/node/census-files.js';
-import { walkInputs, type InputFile } from '../../src/cli/files.js';
+import { walkInputs, type InputFile } from '../../src/node/files.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
 import { readResource } from '../../src/formats/resource.js';
 import { skeletonFromResource } from '../../src/model/read.js';

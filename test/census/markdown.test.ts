@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator, type CensusReport } from '../../src/analysis/census.js';
 import { emptyArchiveCensus } from '../../src/analysis/census/archive.js';
 import { addPaths } from '../../src/node/census-files.js';
-import { walkInputs, type InputFile } from '../../src/cli/files.js';
+import { walkInputs, type InputFile } from '../../src/node/files.js';
 import { censusConfidence, censusMarkdown, groupThousands } from '../../src/export/census-markdown.js';
 import { builtInDictionary } from '../../src/names/dictionary.js';
 import { plantedCorpus, type PlantedCorpus } from './helpers.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerExportCommand } from '../../src/cli/commands/export.js';
-import { loadSkeleton } from '../../src/cli/load.js';
+import { readNamedSkeleton } from '../../src/node/resource-input.js';
 import { FILE_BONES, scimitarSkeletonFile } from './skeleton-file.js';
 import { expectedWorldPositions, loadWithThree, maxDistance, validate } from './helpers.js';
 
@@ -45,7 +45,7 @@ describe('anvil-skel export on a real Skeleton file', () => {
     const glb = new Uint8Array(await readFile(out));
     expect(stdout).toEqual([`wrote ${out}: ${FILE_BONES.length} bones, ${glb.byteLength.toLocaleString('en-US')} bytes\n`]);
     expect((await validate(glb)).problems).toEqual([]);
-    const skeleton = await loadSkeleton(input);
+    const { skeleton } = await readNamedSkeleton(input, {}, {}, 'test');
     const rig = await loadWithThree(glb);
     expect(rig.bones).toHaveLength(FILE_BONES.length);
     expect(maxDistance(rig.worldPositions, expectedWorldPositions(skeleton, 'bind', axes))).toBeLessThan(1e-4);

@@ -7,15 +7,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerExportCommand } from '../../src/cli/commands/export.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { OutputRefusedError, UnsafeOutputError } from '../../src/node/output-file.js';
-import { loadSkeleton } from '../../src/cli/load.js';
+import type { Skeleton } from '../../src/model/skeleton.js';
+import { readNamedSkeleton } from '../../src/node/resource-input.js';
 import { crc32 } from '../../src/names/crc32.js';
 import { humanoid } from './fixtures.js';
 import { loadWithThree, validate } from './helpers.js';
 
 // The loader is replaced by model skeletons here, to reach every branch of the command; the run
 // on a real Skeleton file is in export-command-file.test.ts.
-vi.mock('../../src/cli/load.js', () => ({ loadSkeleton: vi.fn() }));
-const load = vi.mocked(loadSkeleton);
+vi.mock('../../src/node/resource-input.js', async (original) => ({
+  ...(await original<object>()),
+  readNamedSkeleton: vi.fn(),
+}));
+const load = vi.mocked(readNamedSkeleton);
+const loaded = (skeleton: Skeleton) => async (path: string) => ({ skeleton, label: path });
 
 let dir: string;
 let input: string;
@@ -26,7 +31,7 @@ beforeEach(async () => {
   input = join(dir, 'skeleton.bin.skel');
   await writeFile(input, 'stand-in resource');
   load.mockReset();
-  load.mockImplementation(async () => humanoid());
+  load.mockImplementation(loaded(humanoid()));
   stdout = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stdout.push(String(chunk));
@@ -67,14 +72,14 @@ describe('anvil-skel export', () => {
     await run(input, '-o', plain);
     const scene = (await new WebIO().readBinary(new Uint8Array(await readFile(plain)))).getRoot().getDefaultScene()!;
     expect(scene.getExtras()).toMatchObject({ pose: 'bind', axes: 'y-up' });
-    expect(load).toHaveBeenCalledWith(input, expect.objectContaining({ dialect: undefined }));
+    expect(load).toHaveBeenCalledWith(input, expect.anything(), expect.objectContaining({ dialect: undefined }), 'export');
 
     const custom = join(dir, 'custom.glb');
     await run(input, '-o', custom, '--pose', 'runtime', '--axes', 'z-up', '--no-mesh', '--dialect', 'scimitar');
     const doc = await new WebIO().readBinary(new Uint8Array(await readFile(custom)));
     expect(doc.getRoot().getDefaultScene()!.getExtras()).toMatchObject({ pose: 'runtime', axes: 'z-up' });
     expect(doc.getRoot().listMeshes()).toHaveLength(0);
-    expect(load).toHaveBeenLastCalledWith(input, expect.objectContaining({ dialect: 'scimitar' }));
+    expect(load).toHaveBeenLastCalledWith(input, expect.anything(), expect.objectContaining({ dialect: 'scimitar' }), 'export');
   });
 
   it('.gltf embeds the buffer; --separate writes a .bin beside it', async () => {
@@ -97,7 +102,7 @@ describe('anvil-skel export', () => {
     await writeFile(names, '# rig\nPelvis\n');
     const skeleton = humanoid();
     skeleton.bones[0]!.nameHash = crc32('Pelvis');
-    load.mockImplementation(async () => skeleton);
+    load.mockImplementation(loaded(skeleton));
     const out = join(dir, 'named.glb');
     await run(input, '-o', out, '--names', names);
     const doc = await new WebIO().readBinary(new Uint8Array(await readFile(out)));
@@ -142,7 +147,7 @@ describe('anvil-skel export', () => {
       throw new Error('bad resource');
     });
     await expect(run(input, '-o', join(dir, 'never.glb'))).rejects.toThrow('bad resource');
-    load.mockImplementation(async () => humanoid());
+    load.mockImplementation(loaded(humanoid()));
     // A folder that cannot be created (a file is in its place) is a usage error, before anything is written.
     await writeFile(join(dir, 'a-file'), 'x');
     await expect(run(input, '-o', join(dir, 'a-file', 'x.glb'))).rejects.toThrow(

@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ForgeAddressError } from '../../src/index.js';
-import { loadResourceFile, readArchiveResource, readResourceFile, ResourceInputError, skeletonOfBytes } from '../../src/node.js';
+import { ParseError } from '../../src/io/errors.js';
+import {
+  loadResourceFile,
+  readArchiveResource,
+  readNamedSkeleton,
+  readResourceFile,
+  ResourceInputError,
+  skeletonOfBytes,
+} from '../../src/node.js';
 import { handArchive } from '../archive/forge-hand.js';
 import { bikeEntry, componentEntry, COMPONENT_BODY, SKATER, filler } from '../archive/forge-fixtures.js';
 
@@ -57,5 +65,23 @@ describe('a named resource', () => {
     expect(refused).toBeInstanceOf(ResourceInputError);
     expect((refused as ResourceInputError).kind).toBe('refused');
     expect((refused as ResourceInputError).refused?.file).toBe(broken);
+  });
+
+  it('as a Skeleton, from a file or inside an archive, a refusal named where it is', async () => {
+    const loose = await readNamedSkeleton(skater, {}, {}, 'test');
+    expect([loose.label, loose.skeleton.bones.length]).toEqual([skater, skeletonOfBytes(SKATER, skater).bones.length]);
+    const inside = await readNamedSkeleton(archive, { entry: '0', resource: '1' }, {}, 'test');
+    expect(inside.label).toBe(`${archive}: entry 0 "CHR_Bike.Skeleton": resource 1 "Skater"`);
+    expect(inside.skeleton.bones.map((bone) => bone.nameHash)).toEqual(loose.skeleton.bones.map((bone) => bone.nameHash));
+    // A loose file cut short: the decoder's refusal as it is, for the caller to name.
+    const cut = join(temp, 'cut.Skeleton');
+    writeFileSync(cut, SKATER.subarray(0, SKATER.length - 3));
+    await expect(readNamedSkeleton(cut, {}, {}, 'test')).rejects.toBeInstanceOf(ParseError);
+    // An archive without an entry named is the call's mistake, prefixed by the command.
+    const noEntry = await readNamedSkeleton(archive, {}, {}, 'pose find').catch((error: unknown) => error);
+    expect(noEntry).toMatchObject({
+      kind: 'usage',
+      message: `pose find: ${archive} is a .forge archive; choose an entry with --entry N|NAME`,
+    });
   });
 });

@@ -14,9 +14,9 @@ import {
 import { readRigHierarchyFile, readSkeletonRig } from '../../node/skeleton-rig.js';
 import { MOST_MAX_WORDS } from '../commands/names.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { walkInputs } from '../files.js';
+import { walkInputs } from '../../node/files.js';
 import { sayStaleReadersOnStderr } from '../input-file.js';
-import { loadNameDictionary, nameListFiles, readNameListFile } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles, readNameListFile } from '../../node/name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { StatusLine } from '../progress.js';
 import { TEXT_OUTPUT } from '../../export/output-kind.js';

@@ -3,11 +3,13 @@ import { ParseError } from '../../io/errors.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { GltfExportChoiceError, gltfExportFiles, gltfExportOutputs, planGltfExport } from '../../node/gltf-export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
-import { loadSkeletonInput } from '../forge-resource.js';
-import { loadNameDictionary, nameListFiles } from '../name-lists.js';
+import { readNamedSkeleton } from '../../node/resource-input.js';
+// Loaded for its effect: a stale generated reader said on stderr, as every command that reads says it.
+import '../input-file.js';
+import { loadNameDictionary, nameListFiles } from '../../node/name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic } from '../../node/output-file.js';
-import type { ArchiveAddressValues, ForceOptionValues, ResourceOptionValues } from '../options.js';
+import { forgeOpenOptions, type ArchiveAddressValues, type ForceOptionValues, type ResourceOptionValues } from '../options.js';
 
 /** What commander hands the action. */
 export interface ExportCommandOptions extends ResourceOptionValues, ArchiveAddressValues, ForceOptionValues {
@@ -33,8 +35,8 @@ export async function runExport(file: string, options: ExportCommandOptions): Pr
   const dictionary = await loadNameDictionary(options.names ?? []);
   let skeleton: Skeleton;
   try {
-    // Inside an archive a refusal arrives as an InputFileError naming archive, entry and resource.
-    skeleton = (await loadSkeletonInput(file, options, read, 'export')).skeleton;
+    // Inside an archive a refusal arrives as a ResourceInputError naming archive, entry and resource.
+    skeleton = (await readNamedSkeleton(file, options, { ...read, forge: forgeOpenOptions(options) }, 'export')).skeleton;
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     process.stderr.write(`${file}: ${error.message}\n`);

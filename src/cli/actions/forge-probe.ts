@@ -7,8 +7,9 @@ import { ParseError } from '../../io/errors.js';
 import { forgeProbeReport, forgeProbeText } from '../../archive/forge-probe-report.js';
 import { openArchiveFile } from '../../node/archive-file-source.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
-import { ArchiveRefusal, isForgeFile } from '../forge-archive.js';
-import { reportOpenFailure } from './forge.js';
+import { isForgeFile } from '../../node/forge-file.js';
+import { archiveRefusalReport } from '../../archive/forge-address.js';
+import { notAnArchive, openFailed } from './forge.js';
 
 export interface ForgeProbeOptions {
   json?: boolean;
@@ -23,7 +24,7 @@ export async function probeCommand(archive: string, options: ForgeProbeOptions):
     throw new UsageError(`forge probe: --probe takes a count of at least 1, not ${JSON.stringify(options.probe)}`);
   if (!isForgeFile(archive)) {
     if (!existsSync(archive)) throw new UsageError(`no such file: ${archive}`);
-    return reportOpenFailure(new Error(`${archive}: not a .forge archive (it does not start with "scimitar\\0")`), json);
+    return void openFailed(notAnArchive(archive), null, json);
   }
   const source = await openArchiveFile(archive);
   try {
@@ -31,7 +32,7 @@ export async function probeCommand(archive: string, options: ForgeProbeOptions):
     try {
       tables = await readForgeTables(source);
     } catch (error) {
-      if (error instanceof ParseError) return reportOpenFailure(new ArchiveRefusal(archive, error), json);
+      if (error instanceof ParseError) return void openFailed(`${archive}: ${archiveRefusalReport(error).message}`, error, json);
       throw error;
     }
     const probe = await probeForgeProfiles(tables, { limit });

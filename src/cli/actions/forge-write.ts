@@ -6,7 +6,7 @@ import { toJsonText } from '../../export/json.js';
 import { forgeFolderManifest, ForgePackError, packForgeFolderTo } from '../../node/forge-pack.js';
 import { ForgeReplaceError, replaceInForgeFile } from '../../node/forge-replace.js';
 import { UsageError } from '../errors.js';
-import { walkInputs } from '../files.js';
+import { walkInputs } from '../../node/files.js';
 import { forgeOpenOptions, type ForgeProfileValues } from '../options.js';
 import { Progress } from '../progress.js';
 import { ARCHIVE_OUTPUT } from '../../export/output-kind.js';

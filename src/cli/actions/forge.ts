@@ -7,8 +7,10 @@ import type { OpenForgeOptions } from '../../archive/forge-open.js';
 import { forgeExtractText, forgeListJson } from '../../export/forge-report.js';
 import { toJsonText } from '../../export/json.js';
 import { extractForgeArchive } from '../../node/forge-extract.js';
+import { isForgeFile, openForgeFile } from '../../node/forge-file.js';
+import { archiveRefusalReport } from '../../archive/forge-address.js';
+import type { ParseError } from '../../io/errors.js';
 import { EXIT_FAILED, EXIT_USAGE, UsageError } from '../errors.js';
-import { ArchiveRefusal, isForgeFile, openForgeFile } from '../forge-archive.js';
 import { forgeOpenOptions, type ForgeProfileValues } from '../options.js';
 import { Progress } from '../progress.js';
 
@@ -35,37 +37,44 @@ function parseClasses(value: string | undefined): Set<number> | null {
   }
 }
 
-/** Opens the archive, or says why not: a missing file is a usage error, a file that is no archive or is refused a failure. */
-async function open(archive: string, options: OpenForgeOptions = {}): Promise<{ forge: Forge; close: () => Promise<void> }> {
-  if (!isForgeFile(archive)) {
-    if (!existsSync(archive)) throw new UsageError(`no such file: ${archive}`);
-    throw new Error(`${archive}: not a .forge archive (it does not start with "scimitar\\0")`);
-  }
-  return openForgeFile(archive, options);
+/** What `forge probe` and the others say of a file that is not an archive. */
+export function notAnArchive(archive: string): string {
+  return `${archive}: not a .forge archive (it does not start with "scimitar\\0")`;
 }
 
-/** A failed open as the commands report it: the message, exit status 1 (a usage error stays one). */
-export function reportOpenFailure(error: unknown, json: boolean): void {
-  if (error instanceof UsageError) throw error;
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${message}\n`);
-  if (json) {
-    const refusal = error instanceof ArchiveRefusal ? error.refusal.toJSON() : { message };
-    process.stdout.write(toJsonText({ error: { kind: 'refused', ...refusal } }));
+/**
+ * The archive opened (its tables read, its profile chosen), or null once the reason it is not has
+ * been said (exit 1). A missing file is a usage error, as is an archive whose profile must be named.
+ */
+async function open(
+  archive: string,
+  options: OpenForgeOptions,
+  json: boolean,
+): Promise<{ forge: Forge; close: () => Promise<void> } | null> {
+  if (!isForgeFile(archive)) {
+    if (!existsSync(archive)) throw new UsageError(`no such file: ${archive}`);
+    return openFailed(notAnArchive(archive), null, json);
   }
+  const opening = await openForgeFile(archive, options);
+  if (opening.kind === 'unreadable') return openFailed(opening.message, null, json);
+  if (opening.kind === 'refused') return openFailed(`${archive}: ${archiveRefusalReport(opening.refusal).message}`, opening.refusal, json);
+  return { forge: opening.forge, close: () => opening.source.close() };
+}
+
+/** A failed open as the forge commands report it: the message on stderr, with --json the refusal on stdout too; exit 1. */
+export function openFailed(message: string, refusal: ParseError | null, json: boolean): null {
+  process.stderr.write(`${message}\n`);
+  if (json) process.stdout.write(toJsonText({ error: { kind: 'refused', ...(refusal === null ? { message } : refusal.toJSON()) } }));
   process.exitCode = EXIT_FAILED;
+  return null;
 }
 
 /** Runs `forge list` with what commander parsed. */
 export async function listCommand(archive: string, options: ForgeListOptions): Promise<void> {
   const json = options.json === true;
   const wanted = parseClasses(options.class);
-  let opened;
-  try {
-    opened = await open(archive, forgeOpenOptions(options));
-  } catch (error) {
-    return reportOpenFailure(error, json);
-  }
+  const opened = await open(archive, forgeOpenOptions(options), json);
+  if (opened === null) return;
   const { forge } = opened;
   const resources = options.resources === true;
   const progress = resources ? new Progress('forge list', forge.entries.length) : null;
@@ -91,12 +100,8 @@ export async function listCommand(archive: string, options: ForgeListOptions): P
 /** Runs `forge extract` with what commander parsed. */
 export async function extractCommand(archive: string, options: ForgeExtractOptions): Promise<void> {
   const classes = parseClasses(options.class);
-  let opened;
-  try {
-    opened = await open(archive, forgeOpenOptions(options));
-  } catch (error) {
-    return reportOpenFailure(error, false);
-  }
+  const opened = await open(archive, forgeOpenOptions(options), false);
+  if (opened === null) return;
   const progress = new Progress('forge extract');
   let result;
   try {

@@ -5,7 +5,7 @@ import { armatureImportJson, armatureImportText } from '../../export/armature-im
 import { AXIS_CONVENTIONS, type AxisConvention } from '../../math/axes.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { sayStaleReadersOnStderr } from '../input-file.js';
-import { loadNameDictionary, nameListFiles } from '../name-lists.js';
+import { loadNameDictionary, nameListFiles } from '../../node/name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import type { ForceOptionValues, ResourceOptionValues } from '../options.js';
 import type { NamesOptionValues } from '../names-option.js';

@@ -4,10 +4,12 @@ import { resourceCheckFailures, resourceHexDump, resourceReport } from '../../ex
 import { readResource, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
-import { readResourceInput } from '../forge-resource.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { readNamedResource } from '../../node/resource-input.js';
+// Loaded for its effect: a stale generated reader said on stderr, as every command that reads says it.
+import '../input-file.js';
+import { loadNameDictionary } from '../../node/name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
-import type { ArchiveAddressValues, ResourceOptionValues } from '../options.js';
+import { forgeOpenOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
 
 export interface InspectOptions extends ResourceOptionValues, ArchiveAddressValues {
   json?: boolean;
@@ -24,7 +26,7 @@ export async function inspectCommand(path: string, options: InspectOptions): Pro
   const dictionary = await loadNameDictionary(options.names);
   const resolve = (hash: number): string | null => dictionary.resolve(hash);
   // From a .forge archive, `file` names archive, entry and resource: in messages, and first in the JSON.
-  const { bytes, header, label: file } = await readResourceInput(path, options, read, 'inspect');
+  const { bytes, header, label: file } = await readNamedResource(path, options, { ...read, forge: forgeOpenOptions(options) }, 'inspect');
   // Failed checks to stderr; a failed Proven check makes the exit status 1.
   const reportChecks = (resource: Resource): void => {
     if (options.checks === false) return;

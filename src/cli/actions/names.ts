@@ -1,7 +1,7 @@
 /** What `hash`, `unhash` and `crack` do (declared in commands/names.ts). */
 import { crc32, formatHash, parseHash } from '../../names/crc32.js';
 import { EXIT_OK, UsageError } from '../errors.js';
-import { loadNameDictionary } from '../name-lists.js';
+import { loadNameDictionary } from '../../node/name-lists.js';
 import type { NamesOptionValues } from '../names-option.js';
 
 export interface JsonOption {

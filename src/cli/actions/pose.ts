@@ -16,7 +16,7 @@ import { count } from '../../io/format.js';
 import { DEFAULT_CHUNK_MIB } from '../commands/pose.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { loadNamedSkeleton } from '../forge-resource.js';
-import { nameListFiles } from '../name-lists.js';
+import { nameListFiles } from '../../node/name-lists.js';
 import { StatusLine } from '../progress.js';
 import { POSE_ARRAY_OUTPUT } from '../../export/output-kind.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';

@@ -3,7 +3,7 @@ import { fileProbeText, layoutRows, layoutRowsText } from '../../export/probe-re
 import { probeFiles } from '../../node/probe-files.js';
 import { count } from '../../io/format.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
-import { walkInputs } from '../files.js';
+import { walkInputs } from '../../node/files.js';
 // Loaded for its effect: a stale generated reader said on stderr, as every command that reads says it.
 import '../input-file.js';
 import { maxSizeOption } from '../options.js';

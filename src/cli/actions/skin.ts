@@ -12,7 +12,7 @@ import { count } from '../../io/format.js';
 import { captureJson, captureText, meshBindJson, meshBindText } from '../../export/skinning-report.js';
 import { EXIT_OK, RefusedInputError } from '../errors.js';
 import { loadNamedSkeleton } from '../forge-resource.js';
-import { nameListFiles } from '../name-lists.js';
+import { nameListFiles } from '../../node/name-lists.js';
 import { paletteOutput } from '../../export/output-kind.js';
 import { refuseUnsafeOutputs, writeFileAtomic } from '../../node/output-file.js';
 import type { SkinFileRefusal } from '../../node/skin-files.js';

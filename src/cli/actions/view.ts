@@ -7,7 +7,7 @@ import { loadViewerApp, ViewerNotBuiltError } from '../../node/view-app.js';
 import { listViewInputs, type ViewArchive, type ViewInput } from '../../node/view-listing.js';
 import { startViewServer } from '../../node/view-server.js';
 import { UsageError } from '../errors.js';
-import { readNameListFile } from '../name-lists.js';
+import { readNameListFile } from '../../node/name-lists.js';
 import { NAMES_ENV_VAR } from '../names-option.js';
 import { forgeOpenOptions, type ForgeProfileValues, type ResourceOptionValues } from '../options.js';
 import { bundledSamplesDir } from '../paths.js';

@@ -1,12 +1,17 @@
-/** Reading the name lists of `--names` and `ANVIL_SKEL_NAMES` (see names-option.ts) into a dictionary. */
+/**
+ * Reading users' name lists (one name per line, `#` comments) into a dictionary: the files a
+ * program is given, after those listed in `ANVIL_SKEL_NAMES`, as every command reads them.
+ */
 import { readFile } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import { newBuiltInDictionary, type NameDictionary } from '../names/dictionary.js';
 import { parseNameList } from '../names/name-list.js';
 import { isForgeHeader } from '../archive/forge-select.js';
 import { classifyHeader, HEADER_BYTES } from '../formats/resource.js';
-import { UsageError } from './errors.js';
-import { NAMES_ENV_VAR } from './names-option.js';
+import { NAMES_ENV_VAR } from './limits.js';
+import { ResourceInputError } from './resource-input.js';
+
+export { NAMES_ENV_VAR };
 
 /**
  * What a file given as a name list holds when it is not text: a resource or archive (told by its
@@ -28,7 +33,8 @@ function notTextReason(bytes: Uint8Array): string | null {
 
 /**
  * Reads one name list. A missing or unreadable file, or one that is not text (a Skeleton given to
- * --names by mistake, any binary file), is the caller's mistake, so a UsageError naming it.
+ * --names by mistake, any binary file), is the caller's mistake: a ResourceInputError of kind
+ * `usage` naming it (`origin` says where the file was named).
  */
 export async function readNameListFile(file: string, origin: string): Promise<string[]> {
   let bytes: Uint8Array;
@@ -37,21 +43,21 @@ export async function readNameListFile(file: string, origin: string): Promise<st
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new UsageError(`cannot read ${origin} ${JSON.stringify(file)}: ${reason}`);
+    throw new ResourceInputError('usage', `cannot read ${origin} ${JSON.stringify(file)}: ${reason}`);
   }
   const notText = notTextReason(bytes);
-  if (notText !== null) throw new UsageError(`${origin} ${JSON.stringify(file)} ${notText} (one name per line)`);
+  if (notText !== null) throw new ResourceInputError('usage', `${origin} ${JSON.stringify(file)} ${notText} (one name per line)`);
   return parseNameList(new TextDecoder().decode(bytes));
 }
 
-/** Every name list a command reads (`ANVIL_SKEL_NAMES`, then `--names`): inputs, never to be written over. */
+/** Every name list read (those `ANVIL_SKEL_NAMES` lists, then `files`): inputs, never to be written over. */
 export function nameListFiles(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): string[] {
   return [...(env[NAMES_ENV_VAR] ?? '').split(delimiter).filter((file) => file.length > 0), ...files];
 }
 
 /**
  * The built-in dictionary plus the names in the files listed in `ANVIL_SKEL_NAMES`, then `files`
- * (from `--names`). A dictionary of its own, built straight from the built-in names: copying the
+ * (the CLI's `--names`). A dictionary of its own, built straight from the built-in names: copying the
  * shared one would hash every built-in name twice at each start.
  */
 export async function loadNameDictionary(files: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<NameDictionary> {
