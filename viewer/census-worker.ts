@@ -25,7 +25,6 @@ import {
   type CensusRunReport,
   type Dialect,
   type OpenedArchiveCensus,
-  type OpenForgeOptions,
   type RefusalReport,
 } from '../src/index.js';
 import { rangeSource } from './archive.js';
@@ -94,7 +93,7 @@ const lineRefusal = (refusal: RefusalReport): { offset: number; path: string; me
  * server's ranges); its counts are of a census apart, since the listing's refusals are counted
  * into the census itself.
  */
-async function archiveLine(archive: ListedArchive, everyDataFile: boolean, served: OpenForgeOptions): Promise<OpenedArchiveCensus> {
+async function archiveLine(archive: ListedArchive, everyDataFile: boolean): Promise<OpenedArchiveCensus> {
   const none = { line: emptyArchiveCensus(archive.name), counts: emptyBatchCounts() };
   if (archive.note !== null && archive.refusal !== undefined)
     none.counts.refusals.push({ entry: null, entryName: null, ...lineRefusal(archive.refusal) });
@@ -104,9 +103,7 @@ async function archiveLine(archive: ListedArchive, everyDataFile: boolean, serve
       archive.blob !== undefined
         ? blobSource(archive.blob)
         : await rangeSource(`api/archive/${encodeURIComponent(archive.archive)}`, { [CENSUS_HEADER]: '1' });
-    // A served archive as the server opened it (`view --forge-profile`); one opened in the page is detected, as the page lists it.
-    const forge = archive.blob !== undefined ? {} : served;
-    return await openArchiveCensus(new CensusAccumulator(), archive.name, source, { everyDataFile, forge });
+    return await openArchiveCensus(new CensusAccumulator(), archive.name, source, { everyDataFile });
   } catch {
     return { ...none, forge: null, entries: [] };
   }
@@ -119,7 +116,6 @@ async function census(start: Extract<CensusWorkerRequest, { kind: 'start' }>): P
     dialect?: Dialect | null;
     reading?: AnvilnextReading;
     everyDataFile?: boolean;
-    forge?: OpenForgeOptions;
   } = {};
   try {
     const response = await fetch('api/inputs');
@@ -143,7 +139,7 @@ async function census(start: Extract<CensusWorkerRequest, { kind: 'start' }>): P
   post({ kind: 'progress', done, total });
   for (const archive of archives) {
     // Its tables are read for its line meanwhile: its data files (and their badges) come first.
-    const opening = archiveLine(archive, listing.everyDataFile === true, listing.forge ?? {});
+    const opening = archiveLine(archive, listing.everyDataFile === true);
     const counts = emptyBatchCounts();
     /** Data files read whose count of resources their reader did not say. */
     const uncounted: number[] = [];

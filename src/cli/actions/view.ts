@@ -64,10 +64,11 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
   const read = resourceReadOptions(options);
   const useSamples = paths.length === 0;
   const everyDataFile = options.everyDataFile === true;
-  const forge = forgeOpenOptions(options);
-  const listing = await listViewInputs(useSamples ? [bundledSamplesDir()] : paths, { maxSize: read.maxSize, everyDataFile, forge }).catch(
-    (error: unknown) => Promise.reject(usageError(error)),
-  );
+  const listing = await listViewInputs(useSamples ? [bundledSamplesDir()] : paths, {
+    maxSize: read.maxSize,
+    everyDataFile,
+    forge: forgeOpenOptions(options),
+  }).catch((error: unknown) => Promise.reject(usageError(error)));
   let server;
   try {
     const nameFiles = [
@@ -78,8 +79,7 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
     const names: string[] = [];
     for (const file of nameFiles) names.push(...(await readNameListFile(file, 'names file')));
     const app = loadViewerApp();
-    // How the server opens its archives, so that the page's census reads them alike.
-    const config = { names, dialect: read.dialect ?? null, reading: read.reading, everyDataFile, forge };
+    const config = { names, dialect: read.dialect ?? null, reading: read.reading, everyDataFile };
     server = await startViewServer({ port, app, inputs: listing.inputs, archives: listing.archives, config });
   } catch (error) {
     await listing.close();
