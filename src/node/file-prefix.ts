@@ -1,7 +1,7 @@
 /** Reading the first bytes of a file the user named (a capture, a JSON input), within a size limit. */
 import { open, stat } from 'node:fs/promises';
 import { groupThousands } from '../io/format.js';
-import { ResourceInputError } from './resource-input.js';
+import { ResourceInputError } from './resource-input-error.js';
 
 /**
  * The bytes of a regular file, at most `limit` of them; `maxSize` refuses a larger file unread. A

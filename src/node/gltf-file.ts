@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { GltfInput } from '../export/gltf-import.js';
 import { formatSize } from '../io/format.js';
 import { fsReason } from './files.js';
-import { ResourceInputError } from './resource-input.js';
+import { ResourceInputError } from './resource-input-error.js';
 
 /**
  * A glTF file as `applyArmature` takes it: a .glb's bytes, or a .gltf's JSON with every external

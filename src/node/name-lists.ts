@@ -9,7 +9,7 @@ import { parseNameList } from '../names/name-list.js';
 import { isForgeHeader } from '../archive/forge-select.js';
 import { classifyHeader, HEADER_BYTES } from '../formats/resource.js';
 import { NAMES_ENV_VAR } from './limits.js';
-import { ResourceInputError } from './resource-input.js';
+import { ResourceInputError } from './resource-input-error.js';
 
 export { NAMES_ENV_VAR };
 

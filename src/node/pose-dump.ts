@@ -7,7 +7,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { findPoseArray, type FindPoseOptions, type PoseFindResult } from '../analysis/pose-find.js';
 import type { Skeleton } from '../model/skeleton.js';
 import { fsReason } from './files.js';
-import { ResourceInputError } from './resource-input.js';
+import { ResourceInputError } from './resource-input-error.js';
 
 /** Chunk length read from the dump when not told: 32 MiB. */
 const DEFAULT_DUMP_CHUNK_BYTES = 32 * 1024 * 1024;

@@ -17,24 +17,9 @@ import type { Skeleton } from '../model/skeleton.js';
 import { ArchiveProfileChoiceError } from './census.js';
 import { isForgeFile, openForgeFile } from './forge-file.js';
 import { readInputFile } from './input-file.js';
+import { ResourceInputError } from './resource-input-error.js';
 
-/**
- * Why a named resource was not read: `usage`, the call's mistake (no such file); `unread`, the
- * input's (another class, too large, too short, not a regular file, an archive that cannot be
- * opened); `refused`, an archive's tables refused, with the refusal and the archive offset.
- */
-export class ResourceInputError extends Error {
-  override name = 'ResourceInputError';
-  constructor(
-    /** Whose mistake: the call's (`usage`), or the input's. */
-    readonly kind: 'usage' | 'unread' | 'refused',
-    message: string,
-    /** For `refused`: the file refused, and the refusal. */
-    readonly refused?: { file: string; reason: string; refusal: ParseError },
-  ) {
-    super(message);
-  }
-}
+export { ResourceInputError } from './resource-input-error.js';
 
 /** How a named resource is read. */
 export interface ResourceReadChoices {

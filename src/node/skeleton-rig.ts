@@ -22,7 +22,7 @@ import { ArchiveProfileChoiceError } from './census.js';
 import { walkInputs, type InputWalk } from './files.js';
 import { isForgeFile, openForgeFile } from './forge-file.js';
 import { readInputFile } from './input-file.js';
-import { ResourceInputError } from './resource-input.js';
+import { ResourceInputError } from './resource-input-error.js';
 
 /** How {@link readSkeletonRig} reads. */
 export interface SkeletonRigOptions {
