@@ -25,6 +25,7 @@ import {
   type CensusRunReport,
   type Dialect,
   type OpenedArchiveCensus,
+  type OpenForgeOptions,
   type RefusalReport,
 } from '../src/index.js';
 import { rangeSource } from './archive.js';
@@ -93,7 +94,7 @@ const lineRefusal = (refusal: RefusalReport): { offset: number; path: string; me
  * server's ranges); its counts are of a census apart, since the listing's refusals are counted
  * into the census itself.
  */
-async function archiveLine(archive: ListedArchive, everyDataFile: boolean): Promise<OpenedArchiveCensus> {
+async function archiveLine(archive: ListedArchive, everyDataFile: boolean, served: OpenForgeOptions): Promise<OpenedArchiveCensus> {
   const none = { line: emptyArchiveCensus(archive.name), counts: emptyBatchCounts() };
   if (archive.note !== null && archive.refusal !== undefined)
     none.counts.refusals.push({ entry: null, entryName: null, ...lineRefusal(archive.refusal) });
@@ -103,7 +104,9 @@ async function archiveLine(archive: ListedArchive, everyDataFile: boolean): Prom
       archive.blob !== undefined
         ? blobSource(archive.blob)
         : await rangeSource(`api/archive/${encodeURIComponent(archive.archive)}`, { [CENSUS_HEADER]: '1' });
-    return await openArchiveCensus(new CensusAccumulator(), archive.name, source, { everyDataFile });
+    // A served archive as the server opened it (`view --forge-profile`); one opened in the page is detected, as the page lists it.
+    const forge = archive.blob !== undefined ? {} : served;
+    return await openArchiveCensus(new CensusAccumulator(), archive.name, source, { everyDataFile, forge });
   } catch {
     return { ...none, forge: null, entries: [] };
   }
@@ -116,6 +119,7 @@ async function census(start: Extract<CensusWorkerRequest, { kind: 'start' }>): P
     dialect?: Dialect | null;
     reading?: AnvilnextReading;
     everyDataFile?: boolean;
+    forge?: OpenForgeOptions;
   } = {};
   try {
     const response = await fetch('api/inputs');
@@ -139,7 +143,7 @@ async function census(start: Extract<CensusWorkerRequest, { kind: 'start' }>): P
   post({ kind: 'progress', done, total });
   for (const archive of archives) {
     // Its tables are read for its line meanwhile: its data files (and their badges) come first.
-    const opening = archiveLine(archive, listing.everyDataFile === true);
+    const opening = archiveLine(archive, listing.everyDataFile === true, listing.forge ?? {});
     const counts = emptyBatchCounts();
     /** Data files read whose count of resources their reader did not say. */
     const uncounted: number[] = [];

@@ -156,12 +156,12 @@ export interface ViewFixture {
  * Chromium launched; after them, both stopped and the folder removed. The fields are set once the
  * file's `beforeAll` has run.
  */
-export function viewOfWrittenFiles(prefix: string, write: (dir: string) => string[]): ViewFixture {
+export function viewOfWrittenFiles(prefix: string, write: (dir: string) => string[], viewArgs: readonly string[] = []): ViewFixture {
   const fixture = {} as ViewFixture;
   beforeAll(async () => {
     fixture.dir = mkdtempSync(join(tmpdir(), prefix));
     fixture.paths = write(fixture.dir);
-    fixture.view = await startView(fixture.paths);
+    fixture.view = await startView([...viewArgs, ...fixture.paths]);
     fixture.browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {

@@ -98,3 +98,33 @@ describe('the background census of a listed archive', () => {
     await page.close();
   }, 120_000);
 });
+
+// The same archive served by `view --forge-profile steep`: the page's census opens it with that profile, as `census --forge-profile steep` does.
+const steep = viewOfWrittenFiles(
+  'anvil-view-census-steep-',
+  (dir) => {
+    const path = join(dir, 'DataPC.forge');
+    writeFileSync(path, rigArchive(24, new Map([[3, { name: 'Rider', body: sample(RIDER) }]])));
+    return [path];
+  },
+  ['--forge-profile', 'steep'],
+);
+
+describe('the background census of an archive served with --forge-profile', () => {
+  it("the Census tab's table of archives names the profile the server was told, as `census --forge-profile` does", async () => {
+    const expected = markdownLines(cli('census', steep.paths[0]!, '--forge-profile', 'steep', '--markdown', '-')).slice(2);
+    const detected = markdownLines(cli('census', steep.paths[0]!, '--markdown', '-')).slice(2);
+    // Worked out from the archive: detection names another profile, so the table tells them apart.
+    const archiveRow = (lines: string[]): string | undefined => lines.find((line) => line.includes('DataPC.forge | 27 |'));
+    expect(archiveRow(expected)).toMatch(/DataPC\.forge \| 27 \| steep \| 24 \| 1 \|/);
+    expect(archiveRow(detected)).toMatch(/DataPC\.forge \| 27 \| wildlands \|/);
+    const page = await steep.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(steep.view.url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await page.click('#tab-census');
+    await page.waitForSelector('#census-view h2', { timeout: 120_000 });
+    const seen = await censusLines(page);
+    expect(seen.slice(1)).toEqual(expected.filter((line) => !/^[-: |]+$/.test(line)));
+    await page.close();
+  }, 120_000);
+});

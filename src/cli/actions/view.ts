@@ -64,11 +64,10 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
   const read = resourceReadOptions(options);
   const useSamples = paths.length === 0;
   const everyDataFile = options.everyDataFile === true;
-  const listing = await listViewInputs(useSamples ? [bundledSamplesDir()] : paths, {
-    maxSize: read.maxSize,
-    everyDataFile,
-    forge: forgeOpenOptions(options),
-  }).catch((error: unknown) => Promise.reject(usageError(error)));
+  const forge = forgeOpenOptions(options);
+  const listing = await listViewInputs(useSamples ? [bundledSamplesDir()] : paths, { maxSize: read.maxSize, everyDataFile, forge }).catch(
+    (error: unknown) => Promise.reject(usageError(error)),
+  );
   let server;
   try {
     const nameFiles = [
@@ -79,7 +78,8 @@ export async function viewCommand(paths: string[], options: ViewOptions): Promis
     const names: string[] = [];
     for (const file of nameFiles) names.push(...(await readNameListFile(file, 'names file')));
     const app = loadViewerApp();
-    const config = { names, dialect: read.dialect ?? null, reading: read.reading, everyDataFile };
+    // How the server opens its archives, so that the page's census reads them alike.
+    const config = { names, dialect: read.dialect ?? null, reading: read.reading, everyDataFile, forge };
     server = await startViewServer({ port, app, inputs: listing.inputs, archives: listing.archives, config });
   } catch (error) {
     await listing.close();
