@@ -49,6 +49,22 @@ describe('the anvilnext view’s pointers', () => {
     expect(parentsAndMirrors(r)).toEqual({ parents: [-1, 0, 1, 0, 2, -1], mirrors: [0, 1, 3, 2, null, null] });
   });
 
+  it('finds a parent stored after its child, and a parent that is not an ancestor of the bone before', () => {
+    // Bones 1 and 2 name each other as parents (1's is stored after it): the walk up from the bone
+    // before must not go round that loop. Bone 3's parent is bone 4, stored after it; bone 5's is
+    // bone 1, which is not on the chain up from bone 4.
+    const r = record([
+      [10n, null, 10n],
+      [11n, 12n, 11n],
+      [12n, 11n, 12n],
+      [13n, 14n, 13n],
+      [14n, 10n, 14n],
+      [15n, 11n, 15n],
+      [16n, 99n, 16n],
+    ]);
+    expect(parentsAndMirrors(r).parents).toEqual([-1, 2, 1, 4, 0, 1, -1]);
+  });
+
   it('finds the same bones among ids out of order', () => {
     const r = record([
       [20n, null, 20n],

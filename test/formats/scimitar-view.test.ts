@@ -77,4 +77,18 @@ describe('the scimitar view', () => {
     );
     expect(v.bones.map((b) => b.mirror)).toEqual([null, 2, 1, null, 2]);
   });
+
+  it('pairs the mirrors of a large skeleton with many pairs the same way', () => {
+    // 200 bones named 1000 + i, bone 150 named again as bone 10's name; pairs (10, 11), (12, 13), …
+    const bones = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, name: i === 150 ? 1010 : 1000 + i, parent: i === 0 ? null : 1 }));
+    const pairs = Array.from({ length: 40 }, (_, p): [number, number] => [1010 + 2 * p, 1011 + 2 * p]);
+    const mirrors = view(record(bones, pairs)).bones.map((b) => b.mirror);
+    expect(mirrors[10]).toBe(11);
+    expect(mirrors[11]).toBe(10);
+    expect(mirrors[88]).toBe(89);
+    expect(mirrors[89]).toBe(88);
+    expect(mirrors[90]).toBeNull();
+    expect(mirrors[150]).toBeNull();
+    expect(mirrors.filter((m) => m !== null)).toHaveLength(80);
+  });
 });

@@ -274,6 +274,16 @@ function checkSkeleton(resource: SkeletonResource, context: TallyContext): Check
   return { skeleton, results: runChecks(subject), names };
 }
 
+const NONE_FAILED: readonly CheckResult[] = Object.freeze([]);
+const NO_OFFSETS: ReadonlyMap<number, number> = new Map();
+
+/** The failed Proven results; the shared empty list in the common case where none failed (no array each Skeleton). */
+function provenFailures(results: readonly CheckResult[]): readonly CheckResult[] {
+  let failed: CheckResult[] | undefined;
+  for (const result of results) if (result.status === 'failed' && result.confidence === 'Proven') (failed ??= []).push(result);
+  return failed ?? NONE_FAILED;
+}
+
 /**
  * A resource read to its exact end: every portion and Bone field held. The model and the checks
  * are computed before anything is counted, so an error there leaves the state untouched.
@@ -287,9 +297,9 @@ export function tallyDecoded(
   bytes?: Uint8Array,
 ): void {
   const checked = resource.kind === 'Skeleton' ? checkSkeleton(resource, context) : null;
-  const provenFailed = checked?.results.filter((r) => r.status === 'failed' && r.confidence === 'Proven') ?? [];
+  const provenFailed = checked === null ? NONE_FAILED : provenFailures(checked.results);
   // Offsets need a second decode with spans: paid only by the rare file that fails a Proven check.
-  const offsets = provenFailed.length > 0 && bytes !== undefined ? boneOffsets(bytes, resource) : new Map<number, number>();
+  const offsets = provenFailed.length > 0 && bytes !== undefined ? boneOffsets(bytes, resource) : NO_OFFSETS;
   const layoutName = layoutOf(resource.kind, resource.dialect);
   const layout = (state.layouts[layoutName] ??= emptyLayout());
   layout.files++;

@@ -6,7 +6,7 @@
 import { meetsExpectation, type FieldExpectation, type StructField } from '../../grammar/struct.js';
 import { findLayout, layouts } from '../../formats/registry.js';
 import { formatValue } from '../../io/format.js';
-import { formatNumber, notApplicable, offenderList } from './report.js';
+import { formatNumber, heldWithoutSummary, notApplicable, offenderList } from './report.js';
 import type { Check, CheckConfidence } from './types.js';
 
 interface DeclaredField {
@@ -100,11 +100,16 @@ function declaredCheck(id: string, title: string, statement: string, confidence:
       const record = subject.record as { bones?: unknown; [field: string]: unknown } | undefined;
       if (fields === null || record === undefined || record === null || !Array.isArray(record.bones))
         return notApplicable(check, subject, `needs the decoded record of a layout that declares these values`);
-      const list = offenderList(check, subject);
       const bones = record.bones as Record<string, unknown>[];
-      // The common case holds everywhere: one plain pass per field, offenders built only when one differs.
-      for (const f of fields.bone) {
-        // A scan with no allocation first: nearly every file holds every declared value.
+      // The common case holds everywhere: one plain pass per field with no allocation, and the
+      // offender list built only when a value differs.
+      let firstBoneField = 0;
+      while (firstBoneField < fields.bone.length && firstOffender(bones, fields.bone[firstBoneField]!) < 0) firstBoneField++;
+      if (firstBoneField === fields.bone.length && subject.summaries === false && fields.skeleton.every((f) => f.holds(record[f.name])))
+        return heldWithoutSummary(check, subject);
+      const list = offenderList(check, subject);
+      for (let at = firstBoneField; at < fields.bone.length; at++) {
+        const f = fields.bone[at]!;
         if (firstOffender(bones, f) < 0) continue;
         for (let index = 0; index < bones.length; index++) {
           const value = bones[index]?.[f.name];

@@ -100,6 +100,19 @@ interface PlannedCheck {
   applies: boolean;
   confidence: Check['confidence'];
   bit: number;
+  /** The result without a summary when the check holds (or does not apply): one frozen object shared by every Skeleton of the layout. */
+  quietResult: CheckResult;
+}
+
+/** A result with no offender and no summary, frozen so that sharing it between Skeletons is safe. */
+function frozenResult(check: Check, confidence: Check['confidence'], status: 'held' | 'not-applicable'): CheckResult {
+  return Object.freeze({
+    id: check.id,
+    confidence,
+    status,
+    offenders: Object.freeze([]) as unknown as CheckResult['offenders'],
+    offenderCount: 0,
+  });
 }
 
 /**
@@ -115,12 +128,17 @@ function planFor(dialect: string): PlannedCheck[] {
   if (byDialect === undefined) PLANS.set(set, (byDialect = new Map()));
   let plan = byDialect.get(dialect);
   if (plan === undefined) {
-    plan = CHECKS.map((check) => ({
-      check,
-      applies: checkAppliesTo(check, dialect),
-      confidence: confidenceFor(check, dialect),
-      bit: ONE_PASS_BIT.get(check) ?? 0,
-    }));
+    plan = CHECKS.map((check) => {
+      const applies = checkAppliesTo(check, dialect);
+      const confidence = confidenceFor(check, dialect);
+      return {
+        check,
+        applies,
+        confidence,
+        bit: ONE_PASS_BIT.get(check) ?? 0,
+        quietResult: frozenResult(check, confidence, applies ? 'held' : 'not-applicable'),
+      };
+    });
     byDialect.set(dialect, plan);
   }
   return plan;
@@ -132,12 +150,11 @@ function runPlanned(subject: CheckSubject, held: number): CheckResult[] {
   const quiet = subject.summaries === false;
   const results = new Array<CheckResult>(plan.length);
   for (let i = 0; i < plan.length; i++) {
-    const { check, applies, confidence, bit } = plan[i]!;
-    if (!applies) {
-      results[i] = quiet ? { id: check.id, confidence, status: 'not-applicable', offenders: [], offenderCount: 0 } : runOne(check, subject);
-    } else if ((held & bit) !== 0) {
-      results[i] = { id: check.id, confidence, status: 'held', offenders: [], offenderCount: 0 };
-    } else results[i] = runApplicable(check, subject);
+    const planned = plan[i]!;
+    if (!planned.applies) results[i] = quiet ? planned.quietResult : runOne(planned.check, subject);
+    // A set bit is only ever given without summaries (onePassHeld).
+    else if ((held & planned.bit) !== 0) results[i] = planned.quietResult;
+    else results[i] = runApplicable(planned.check, subject);
   }
   return results;
 }

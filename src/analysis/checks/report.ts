@@ -70,6 +70,14 @@ class CappedOffenderList implements OffenderList {
   }
 }
 
+/**
+ * What `offenderList(check, subject).result(…)` gives for a check with no offender when the subject
+ * wants no summary: built directly, for a check whose held case is found without a list.
+ */
+export function heldWithoutSummary(check: Check, subject: CheckSubject): CheckResult {
+  return { id: check.id, confidence: confidenceFor(check, subject.skeleton.dialect), status: 'held', offenders: [], offenderCount: 0 };
+}
+
 export function offenderList(check: Check, subject: CheckSubject): OffenderList {
   return new CappedOffenderList(check, subject);
 }

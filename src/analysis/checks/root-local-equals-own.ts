@@ -1,6 +1,6 @@
 import { quatLaneDifference } from '../../math/quaternion.js';
 import { maxLaneDifference } from '../../math/vector.js';
-import { formatNumber, formatTransform, offenderList, notApplicable, worst } from './report.js';
+import { formatNumber, formatTransform, heldWithoutSummary, offenderList, notApplicable, worst } from './report.js';
 import { ROOT_OWN_TOLERANCE } from './tolerances.js';
 import type { Check } from './types.js';
 
@@ -22,7 +22,6 @@ export const rootLocalEqualsOwn: Check = {
     if (ownTransform === null || ownTransform === undefined)
       return notApplicable(rootLocalEqualsOwn, subject, 'the skeleton has no own transform');
     if (bones.length === 0) return notApplicable(rootLocalEqualsOwn, subject, 'the skeleton has no bones');
-    const list = offenderList(rootLocalEqualsOwn, subject);
     let measured = NaN;
     try {
       const local = bones[0]!.local;
@@ -30,7 +29,10 @@ export const rootLocalEqualsOwn: Check = {
     } catch {
       // malformed transforms: measured stays NaN and the difference is noted
     }
-    if (!(measured <= ROOT_OWN_TOLERANCE)) {
+    const holds = measured <= ROOT_OWN_TOLERANCE;
+    if (holds && subject.summaries === false) return heldWithoutSummary(rootLocalEqualsOwn, subject);
+    const list = offenderList(rootLocalEqualsOwn, subject);
+    if (!holds) {
       list.add({
         bone: 0,
         measured,

@@ -94,17 +94,36 @@ function searchIncreasing(records: readonly FamilyBone[], id: bigint, guess: num
   return undefined;
 }
 
+/**
+ * The parent of bone `index` among bones whose ids increase: in the depth-first order the files
+ * store, it is the bone before or one of that bone's ancestors, so the walk up from the bone before
+ * (over the parents already found) meets it after a comparison or two; a search otherwise.
+ */
+function parentIncreasing(records: readonly FamilyBone[], parents: Int32Array, id: bigint, index: number): number | undefined {
+  for (let at = index - 1; at >= 0;) {
+    if (records[at]!.id === id) return at;
+    const up = parents[at]!;
+    // A parent stored after its child breaks the order the walk relies on (and could make it loop).
+    if (up >= at) break;
+    at = up;
+  }
+  return searchIncreasing(records, id, -1);
+}
+
 /** The view of a decoded record (shares its transform tuples). Never throws on a record the layout read. */
 export function anvilnextView(dialect: LayoutName, variant: AnvilnextVariant, record: SkeletonRecord): LayoutSkeleton {
   const r = record as unknown as FamilySkeleton;
   const records = r.bones;
   const indexById = idsIncrease(records) ? null : lastIndexById(records);
+  // The parents found so far, for the walk up (−1: a root, where the walk stops).
+  const parents = new Int32Array(records.length);
   const bones: LayoutBone[] = [];
   for (let index = 0; index < records.length; index++) {
     const b = records[index]!;
     let parent = -1;
     if (b.parent.kind === 'ref')
-      parent = (indexById === null ? searchIncreasing(records, b.parent.id, index - 1) : indexById.get(b.parent.id)) ?? -1;
+      parent = (indexById === null ? parentIncreasing(records, parents, b.parent.id, index) : indexById.get(b.parent.id)) ?? -1;
+    parents[index] = parent;
     let mirror: number | null = null;
     if (b.mirror.kind === 'ref')
       mirror = (indexById === null ? searchIncreasing(records, b.mirror.id, index) : indexById.get(b.mirror.id)) ?? null;
