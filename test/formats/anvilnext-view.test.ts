@@ -65,6 +65,17 @@ describe('the anvilnext view’s pointers', () => {
     expect(parentsAndMirrors(r).parents).toEqual([-1, 2, 1, 4, 0, 1, -1]);
   });
 
+  it('finds a mirror that does not name back the bone that named it', () => {
+    // Bone 1 names bone 3 as its mirror, but bone 3 names bone 2, and bone 2 names bone 3.
+    const r = record([
+      [10n, null, 10n],
+      [11n, 10n, 13n],
+      [12n, 10n, 13n],
+      [13n, 10n, 12n],
+    ]);
+    expect(parentsAndMirrors(r).mirrors).toEqual([0, 3, 3, 2]);
+  });
+
   it('finds the same bones among ids out of order', () => {
     const r = record([
       [20n, null, 20n],

@@ -95,6 +95,20 @@ function searchIncreasing(records: readonly FamilyBone[], id: bigint, guess: num
 }
 
 /**
+ * The view's working arrays, kept between views (a view runs to its end before another starts):
+ * the parents found so far, for the walk up (−1 a root, where the walk stops), and per bone 1 + the
+ * earlier bone that named it as its mirror (0 none), zeroed for each view.
+ */
+let scratch = new Int32Array(2 * 256);
+
+/** The working array for a view of `count` bones: parents at [0, count), mirror hints (zeroed) at [count, 2 count). */
+function scratchFor(count: number): Int32Array {
+  if (scratch.length < 2 * count) scratch = new Int32Array(2 * count);
+  scratch.fill(0, count, 2 * count);
+  return scratch;
+}
+
+/**
  * The parent of bone `index` among bones whose ids increase: in the depth-first order the files
  * store, it is the bone before or one of that bone's ancestors, so the walk up from the bone before
  * (over the parents already found) meets it after a comparison or two; a search otherwise.
@@ -115,18 +129,27 @@ export function anvilnextView(dialect: LayoutName, variant: AnvilnextVariant, re
   const r = record as unknown as FamilySkeleton;
   const records = r.bones;
   const indexById = idsIncrease(records) ? null : lastIndexById(records);
-  // The parents found so far, for the walk up (−1: a root, where the walk stops).
-  const parents = new Int32Array(records.length);
+  const count = records.length;
+  const work = scratchFor(count);
   const bones: LayoutBone[] = [];
   for (let index = 0; index < records.length; index++) {
     const b = records[index]!;
     let parent = -1;
     if (b.parent.kind === 'ref')
-      parent = (indexById === null ? parentIncreasing(records, parents, b.parent.id, index) : indexById.get(b.parent.id)) ?? -1;
-    parents[index] = parent;
+      parent = (indexById === null ? parentIncreasing(records, work, b.parent.id, index) : indexById.get(b.parent.id)) ?? -1;
+    work[index] = parent;
     let mirror: number | null = null;
-    if (b.mirror.kind === 'ref')
-      mirror = (indexById === null ? searchIncreasing(records, b.mirror.id, index) : indexById.get(b.mirror.id)) ?? null;
+    if (b.mirror.kind === 'ref') {
+      const id = b.mirror.id;
+      if (indexById !== null) mirror = indexById.get(id) ?? null;
+      // Among increasing ids no two bones share one: a bone that names its own id is its own mirror.
+      else if (id === b.id) mirror = index;
+      else {
+        // A bone found as the mirror of an earlier one is tried first: mirrors come in pairs.
+        mirror = searchIncreasing(records, id, work[count + index]! - 1) ?? null;
+        if (mirror !== null && mirror > index) work[count + mirror] = index + 1;
+      }
+    }
     const bone: LayoutBone = {
       index,
       id: b.id,
