@@ -29,6 +29,9 @@ const common = {
   target: 'node20',
   packages: 'external',
   sourcemap: true,
+  // Less text for V8 to scan at every start (names kept: errors are told apart by them).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 };
 
