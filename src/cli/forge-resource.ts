@@ -8,11 +8,14 @@ import type { Skeleton } from '../model/skeleton.js';
 import { loadNameDictionary } from '../node/name-lists.js';
 import { readNamedSkeleton } from '../node/resource-input.js';
 import { RefusedInputError } from './errors.js';
-// Loaded for its effect: a stale generated reader said on stderr, as every command that reads says it.
-import './input-file.js';
+import { sayStaleReadersOnStderr } from './input-file.js';
 import type { NamesOptionValues } from './names-option.js';
 import { forgeOpenOptions, type ArchiveAddressValues, type ResourceOptionValues } from './options.js';
 import { resourceReadOptions, type ResourceReadOptions } from './read-options.js';
+
+// A stale generated reader said on stderr, as every command that reads says it: called, since a
+// bare import would be dropped from the bundle (the package declares no side effects).
+sayStaleReadersOnStderr();
 
 /**
  * The Skeleton `path` names (with `--entry`/`--resource` inside an archive), the label naming it,

@@ -4,12 +4,15 @@ import type { Skeleton } from '../../model/skeleton.js';
 import { GltfExportChoiceError, gltfExportFiles, gltfExportOutputs, planGltfExport } from '../../node/gltf-export.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors.js';
 import { readNamedSkeleton } from '../../node/resource-input.js';
-// Loaded for its effect: a stale generated reader said on stderr, as every command that reads says it.
-import '../input-file.js';
+import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary, nameListFiles } from '../../node/name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { refuseUnsafeOutputs, writeFilesAtomic } from '../../node/output-file.js';
 import { forgeOpenOptions, type ArchiveAddressValues, type ForceOptionValues, type ResourceOptionValues } from '../options.js';
+
+// A stale generated reader said on stderr, as every command that reads says it: called, since a
+// bare import would be dropped from the bundle (the package declares no side effects).
+sayStaleReadersOnStderr();
 
 /** What commander hands the action. */
 export interface ExportCommandOptions extends ResourceOptionValues, ArchiveAddressValues, ForceOptionValues {

@@ -5,11 +5,14 @@ import { readResource, type Resource } from '../../formats/resource.js';
 import { ParseError } from '../../io/errors.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { readNamedResource } from '../../node/resource-input.js';
-// Loaded for its effect: a stale generated reader said on stderr, as every command that reads says it.
-import '../input-file.js';
+import { sayStaleReadersOnStderr } from '../input-file.js';
 import { loadNameDictionary } from '../../node/name-lists.js';
 import { resourceReadOptions } from '../read-options.js';
 import { forgeOpenOptions, type ArchiveAddressValues, type ResourceOptionValues } from '../options.js';
+
+// A stale generated reader said on stderr, as every command that reads says it: called, since a
+// bare import would be dropped from the bundle (the package declares no side effects).
+sayStaleReadersOnStderr();
 
 export interface InspectOptions extends ResourceOptionValues, ArchiveAddressValues {
   json?: boolean;

@@ -4,10 +4,13 @@ import { probeFiles } from '../../node/probe-files.js';
 import { count } from '../../io/format.js';
 import { EXIT_FAILED, UsageError } from '../errors.js';
 import { walkInputs } from '../../node/files.js';
-// Loaded for its effect: a stale generated reader said on stderr, as every command that reads says it.
-import '../input-file.js';
+import { sayStaleReadersOnStderr } from '../input-file.js';
 import { maxSizeOption } from '../options.js';
 import { Progress } from '../progress.js';
+
+// A stale generated reader said on stderr, as every command that reads says it: called, since a
+// bare import would be dropped from the bundle (the package declares no side effects).
+sayStaleReadersOnStderr();
 
 export interface ProbeOptions {
   json?: boolean;
