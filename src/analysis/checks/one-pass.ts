@@ -53,6 +53,15 @@ export function modelChecksHeld(
   }
 }
 
+// The descendant sums, kept between passes (a pass runs to its end before another starts).
+let scratch = new Int32Array(256);
+
+function zeroedScratch(count: number): Int32Array {
+  if (scratch.length < count) scratch = new Int32Array(count);
+  scratch.fill(0, 0, count);
+  return scratch;
+}
+
 function heldBits(
   skeleton: Skeleton,
   names: readonly (string | null)[] | undefined,
@@ -65,7 +74,7 @@ function heldBits(
   if (count === 0) held &= ~ONE_PASS.singleRoot;
   // Descendants are summed from the leaves up, which needs every parent before its child: kept
   // only while parent-order holds, and compared once the pass is done.
-  const descendants = new Int32Array(count);
+  const descendants = zeroedScratch(count);
   for (let index = 0; index < count; index++) {
     const bone = bones[index];
     if (bone === undefined || bone === null) return 0;

@@ -4,7 +4,7 @@
  */
 import type { ScimitarSkeleton } from '../../formats/scimitar/skeleton.js';
 import { hex } from '../../io/format.js';
-import { offenderList, withRecord } from './report.js';
+import { heldWithoutSummary, offenderList, withRecord } from './report.js';
 import type { Check } from './types.js';
 
 function isScimitarRecord(record: unknown): record is ScimitarSkeleton {
@@ -21,8 +21,10 @@ export const rootNamesFirstBone: Check = {
   dialects: ['scimitar'],
   run(subject) {
     return withRecord(rootNamesFirstBone, subject, isScimitarRecord, (record) => {
-      const list = offenderList(rootNamesFirstBone, subject);
       const first = record.bones[0];
+      const holds = record.root.kind === 'ref' && first !== undefined && record.root.id === first.id;
+      if (holds && subject.summaries === false) return heldWithoutSummary(rootNamesFirstBone, subject);
+      const list = offenderList(rootNamesFirstBone, subject);
       if (record.root.kind !== 'ref' || !first || record.root.id !== first.id) {
         const actual = record.root.kind === 'ref' ? `id ${hex(record.root.id)}` : record.root.kind;
         list.add({
@@ -49,6 +51,7 @@ export const constraintNamesItself: Check = {
   dialects: ['scimitar'],
   run(subject) {
     return withRecord(constraintNamesItself, subject, isScimitarRecord, (record) => {
+      if (subject.summaries === false && constraintsNameTheirBones(record.bones)) return heldWithoutSummary(constraintNamesItself, subject);
       const list = offenderList(constraintNamesItself, subject);
       let total = 0;
       record.bones.forEach((bone, index) => {
@@ -77,8 +80,10 @@ export const mirrorPairsNameBones: Check = {
   dialects: ['scimitar'],
   run(subject) {
     return withRecord(mirrorPairsNameBones, subject, isScimitarRecord, (record) => {
-      const list = offenderList(mirrorPairsNameBones, subject);
       const names = boneNameSet(record.bones);
+      if (subject.summaries === false && record.mirrorData.pairs.every((pair) => names.has(pair.boneNameA) && names.has(pair.boneNameB)))
+        return heldWithoutSummary(mirrorPairsNameBones, subject);
+      const list = offenderList(mirrorPairsNameBones, subject);
       record.mirrorData.pairs.forEach((pair, p) => {
         for (const hash of [pair.boneNameA, pair.boneNameB]) {
           if (!names.has(hash))
@@ -97,6 +102,16 @@ export const mirrorPairsNameBones: Check = {
     });
   },
 };
+
+/** Whether every constraint of every bone names the bone that holds it: the check's held test, with no list or closure. */
+function constraintsNameTheirBones(bones: ScimitarSkeleton['bones']): boolean {
+  for (const bone of bones) {
+    const constraints = bone.constraints;
+    if (constraints === undefined) continue;
+    for (const constraint of constraints) if (constraint.bone.kind !== 'ref' || constraint.bone.id !== bone.id) return false;
+  }
+  return true;
+}
 
 /** Bones searched one by one for a name; a set of the names past this many. */
 const SCAN_AT_MOST = 64;
