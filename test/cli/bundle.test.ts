@@ -28,6 +28,15 @@ describe.runIf(existsSync(join(DIST, 'cli.js')))('the bundled CLI', () => {
       ).toEqual([]);
   });
 
+  it('says a stale generated reader in every command that reads resource files', () => {
+    // A bare `import './input-file.js'` is dropped from a bundle (the package declares no side
+    // effects), so each of these must call the function: its definition and at least one call.
+    for (const action of ['assemble', 'crack', 'export', 'import', 'inspect', 'pose', 'probe', 'skin', 'validate']) {
+      const text = readFileSync(join(DIST, 'cli/actions', `${action}.js`), 'utf8');
+      expect(text.match(/sayStaleReadersOnStderr\(\)/g)?.length ?? 0, action).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it('has a bundled commander that gives the classes the CLI uses', async () => {
     const commander = (await import(pathToFileURL(join(DIST, 'cli/commander.js')).href)) as Record<string, unknown>;
     expect(Object.keys(commander).sort()).toEqual(['Command', 'CommanderError', 'Option']);
