@@ -2,6 +2,7 @@
  * Checks on the `scimitar` record's references that the dialect-free model does not carry: the
  * root names the first bone, constraints name their own bone, mirror pairs name bones.
  */
+import { firstBoneWithName } from '../../formats/scimitar/bone-names.js';
 import type { ScimitarSkeleton } from '../../formats/scimitar/skeleton.js';
 import { hex } from '../../io/format.js';
 import { heldWithoutSummary, offenderList, withRecord } from './report.js';
@@ -80,13 +81,14 @@ export const mirrorPairsNameBones: Check = {
   dialects: ['scimitar'],
   run(subject) {
     return withRecord(mirrorPairsNameBones, subject, isScimitarRecord, (record) => {
-      const names = boneNameSet(record.bones);
-      if (subject.summaries === false && record.mirrorData.pairs.every((pair) => names.has(pair.boneNameA) && names.has(pair.boneNameB)))
+      const boneNamed = firstBoneWithName(record.bones, 2 * record.mirrorData.pairs.length);
+      const named = (hash: number): boolean => boneNamed(hash) !== undefined;
+      if (subject.summaries === false && record.mirrorData.pairs.every((pair) => named(pair.boneNameA) && named(pair.boneNameB)))
         return heldWithoutSummary(mirrorPairsNameBones, subject);
       const list = offenderList(mirrorPairsNameBones, subject);
       record.mirrorData.pairs.forEach((pair, p) => {
         for (const hash of [pair.boneNameA, pair.boneNameB]) {
-          if (!names.has(hash))
+          if (!named(hash))
             list.add({
               bone: -1,
               expected: 'a bone name of the skeleton',
@@ -111,23 +113,6 @@ function constraintsNameTheirBones(bones: ScimitarSkeleton['bones']): boolean {
     for (const constraint of constraints) if (constraint.bone.kind !== 'ref' || constraint.bone.id !== bone.id) return false;
   }
   return true;
-}
-
-/** Bones searched one by one for a name; a set of the names past this many. */
-const SCAN_AT_MOST = 64;
-
-/**
- * Whether a bone has a name hash: a scan of a skeleton's few bones costs less than building a set
- * of their names for every Skeleton of a census; a large one gets the set.
- */
-function boneNameSet(bones: readonly { nameHash: number }[]): { has(hash: number): boolean } {
-  if (bones.length > SCAN_AT_MOST) return new Set(bones.map((b) => b.nameHash));
-  return {
-    has(hash) {
-      for (let i = 0; i < bones.length; i++) if (bones[i]!.nameHash === hash) return true;
-      return false;
-    },
-  };
 }
 
 export const SCIMITAR_RECORD_CHECKS: readonly Check[] = [rootNamesFirstBone, constraintNamesItself, mirrorPairsNameBones];

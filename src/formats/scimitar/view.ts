@@ -7,6 +7,7 @@ import type { PointerValue } from '../../grammar/pointer.js';
 import type { Vec4 } from '../../math/vector.js';
 import type { LayoutBone, LayoutName, LayoutSkeleton, SkeletonRecord, StoredBoneTransforms } from '../layout.js';
 import type { ScimitarVariant } from './bone.js';
+import { firstBoneWithName } from './bone-names.js';
 
 interface FamilyBone {
   id: number;
@@ -45,29 +46,14 @@ function boneWithId(bones: readonly FamilyBone[], byId: Map<number, number> | nu
   return undefined;
 }
 
-/** Bones × pairs up to which the mirror pairs find their bones by scanning. */
-const MIRROR_SCAN_AT_MOST = 4096;
-
-/** The first bone with this name hash, undefined when none has it. */
-function firstBoneNamed(bones: readonly FamilyBone[], nameHash: number): number | undefined {
-  for (let i = 0; i < bones.length; i++) if (bones[i]!.nameHash === nameHash) return i;
-  return undefined;
-}
-
 /** Each bone's mirror from the pairs (by name hash, the first bone of a name; the first pair naming a bone wins), −1 for none. */
 function mirrorsOf(bones: readonly FamilyBone[], pairs: readonly { boneNameA: number; boneNameB: number }[]): Int32Array {
   const mirrors = new Int32Array(bones.length).fill(-1);
   if (pairs.length === 0) return mirrors;
-  // A skeleton's few pairs find their bones by a scan (first bone of the name) more cheaply than a
-  // map of every bone's name is built; a large skeleton with many pairs gets the map.
-  let indexByName: Map<number, number> | null = null;
-  if (bones.length * pairs.length > MIRROR_SCAN_AT_MOST) {
-    indexByName = new Map<number, number>();
-    for (let i = 0; i < bones.length; i++) if (!indexByName.has(bones[i]!.nameHash)) indexByName.set(bones[i]!.nameHash, i);
-  }
+  const boneNamed = firstBoneWithName(bones, 2 * pairs.length);
   for (const pair of pairs) {
-    const a = indexByName === null ? firstBoneNamed(bones, pair.boneNameA) : indexByName.get(pair.boneNameA);
-    const b = indexByName === null ? firstBoneNamed(bones, pair.boneNameB) : indexByName.get(pair.boneNameB);
+    const a = boneNamed(pair.boneNameA);
+    const b = boneNamed(pair.boneNameB);
     if (a === undefined || b === undefined) continue;
     if (mirrors[a] === -1) mirrors[a] = b;
     if (mirrors[b] === -1) mirrors[b] = a;
