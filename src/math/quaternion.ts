@@ -71,3 +71,29 @@ export function quatLaneDifferenceOf(
   const flipped = Math.max(Math.abs(ax + bx), Math.abs(ay + by), Math.abs(az + bz), Math.abs(aw + bw));
   return Math.min(same, flipped);
 }
+
+/**
+ * Whether `quatLaneDifferenceOf(a…, b…) <= tolerance`, as plain comparisons: every lane of a − b
+ * within the tolerance, or every lane of a + b (NaN in a lane fails both, as it fails the `<=`).
+ * The one-pass checks call it on every bone; the difference itself goes through a call V8 does not
+ * inline there, and passing eight doubles to a call that is not inlined boxes each of them.
+ */
+export function quatLanesWithin(
+  ax: number,
+  ay: number,
+  az: number,
+  aw: number,
+  bx: number,
+  by: number,
+  bz: number,
+  bw: number,
+  tolerance: number,
+): boolean {
+  return (
+    (Math.abs(ax - bx) <= tolerance &&
+      Math.abs(ay - by) <= tolerance &&
+      Math.abs(az - bz) <= tolerance &&
+      Math.abs(aw - bw) <= tolerance) ||
+    (Math.abs(ax + bx) <= tolerance && Math.abs(ay + by) <= tolerance && Math.abs(az + bz) <= tolerance && Math.abs(aw + bw) <= tolerance)
+  );
+}

@@ -2,6 +2,7 @@
  * The math helpers against values worked out by hand (right-handed axes, Hamilton quaternions
  * x, y, z, w). S = sin 45° = cos 45° = √½, so a quarter turn about z is (0, 0, S, S).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertPosition, convertRotation, convertTransform } from '../../src/math/axes.js';
 import {
@@ -9,6 +10,7 @@ import {
   quatFromAxisAngle,
   quatLaneDifference,
   quatLaneDifferenceOf,
+  quatLanesWithin,
   quatLength,
   quatMultiply,
   quatNormalize,
@@ -75,6 +77,26 @@ describe('quaternions', () => {
     expect(quatLaneDifference(QUARTER_Z, IDENTITY)).toBeCloseTo(S, 12);
     expect(quatLaneDifferenceOf(0, 0, 0, 1, 0.1, 0, 0, -1)).toBeCloseTo(0.1, 12);
     expect(quatLaneDifference([NaN, 0, 0, 1], IDENTITY)).toBeNaN();
+  });
+
+  it('tells a lane difference within a tolerance as the difference does, sign, NaN and infinities included', () => {
+    // q against −q: the flipped lanes are 0; 0.1 apart in x: within 0.1, not within 0.05.
+    expect(quatLanesWithin(0, 0, S, S, 0, 0, -S, -S, 0)).toBe(true);
+    expect(quatLanesWithin(0, 0, 0, 1, 0.1, 0, 0, -1, 0.1)).toBe(true);
+    expect(quatLanesWithin(0, 0, 0, 1, 0.1, 0, 0, -1, 0.05)).toBe(false);
+    expect(quatLanesWithin(NaN, 0, 0, 1, 0, 0, 0, 1, 1)).toBe(false);
+    // ∞ − ∞ is NaN and ∞ + ∞ is ∞: neither sign is within any tolerance.
+    expect(quatLanesWithin(Infinity, 0, 0, 1, Infinity, 0, 0, 1, 1e9)).toBe(false);
+    const lane = fc.oneof(fc.double({ min: -2, max: 2, noNaN: true }), fc.constantFrom(NaN, Infinity, -Infinity, 0, -0, 1e-3, -1e-3));
+    fc.assert(
+      fc.property(fc.array(lane, { minLength: 8, maxLength: 8 }), fc.constantFrom(0, 1e-3, 0.5, 2), (l, tolerance) => {
+        const [ax, ay, az, aw, bx, by, bz, bw] = l as [number, number, number, number, number, number, number, number];
+        expect(quatLanesWithin(ax, ay, az, aw, bx, by, bz, bw, tolerance)).toBe(
+          quatLaneDifferenceOf(ax, ay, az, aw, bx, by, bz, bw) <= tolerance,
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

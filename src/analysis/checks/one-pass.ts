@@ -6,7 +6,7 @@
  * conditions are each check's own held test, restated on the same fields and the same tolerances
  * (test/analysis/one-pass.test.ts holds them to the checks on every sample and on broken skeletons).
  */
-import { quatLaneDifferenceOf } from '../../math/quaternion.js';
+import { quatLanesWithin } from '../../math/quaternion.js';
 import type { Skeleton } from '../../model/skeleton.js';
 import { counterpartName } from '../../names/side.js';
 import { COMPOSITION_TOLERANCE, POSITION_W_TOLERANCE, UNIT_LENGTH_TOLERANCE } from './tolerances.js';
@@ -194,6 +194,5 @@ function composes(
   const dy = py - gp[1]!;
   const dz = pz - gp[2]!;
   const position = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  const rotation = quatLaneDifferenceOf(qx, qy, qz, qw, gq[0]!, gq[1]!, gq[2]!, gq[3]!);
-  return position <= COMPOSITION_TOLERANCE && rotation <= COMPOSITION_TOLERANCE;
+  return position <= COMPOSITION_TOLERANCE && quatLanesWithin(qx, qy, qz, qw, gq[0]!, gq[1]!, gq[2]!, gq[3]!, COMPOSITION_TOLERANCE);
 }
