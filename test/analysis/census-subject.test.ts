@@ -1,6 +1,7 @@
 /**
- * The census runs the checks with the bones' names resolved once (`names`) and without summaries
- * (`summaries: false`): both must change nothing else in the results.
+ * The census runs the checks with the bones' names resolved once (`names`), without summaries
+ * (`summaries: false`) and without the offenders' expected/actual words (`details: false`): each
+ * must change nothing else in the results.
  */
 import { describe, expect, it } from 'vitest';
 import { runChecks, type CheckResult, type CheckSubject } from '../../src/analysis/checks/index.js';
@@ -31,6 +32,23 @@ describe('checks as the census runs them', () => {
       expect(lean.some((r) => 'summary' in r)).toBe(false);
       expect(lean).toEqual(withoutSummaries(full));
     }
+  });
+
+  it('gives the same results without offender details, only expected and actual left out', () => {
+    const strip = (results: readonly CheckResult[]): CheckResult[] =>
+      results.map((r) => ({ ...r, offenders: r.offenders.map(({ expected: _e, actual: _a, ...rest }) => rest) }));
+    for (const skeleton of [biped(), brokenBiped()]) {
+      const full = runChecks({ skeleton, boneName: resolve });
+      const lean = runChecks({ skeleton, boneName: resolve, details: false });
+      expect(lean.flatMap((r) => r.offenders).some((o) => 'expected' in o || 'actual' in o)).toBe(false);
+      expect(lean).toEqual(strip(full));
+    }
+    // The broken biped's own transform differs from its root local: a noted offender that, in full,
+    // words both transforms (what the census no longer formats).
+    const noted = runChecks({ skeleton: brokenBiped(), boneName: resolve }).find((r) => r.id === 'root-local-equals-own')!;
+    expect(noted.status).toBe('noted');
+    expect(noted.offenders[0]!.expected).toBe('position [1, 0, 0, 0] rotation [0, 0, 0, 1]');
+    expect(noted.offenders[0]!.message).toMatch(/^the stored root local differs from the own transform by /);
   });
 
   it('reads names resolved once exactly as it would resolve them', () => {

@@ -270,6 +270,7 @@ function checkSkeleton(resource: SkeletonResource, context: TallyContext): Check
     names,
     counterparts: known?.counterparts,
     summaries: false,
+    details: false,
   };
   return { skeleton, results: runChecks(subject), names };
 }

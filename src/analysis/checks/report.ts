@@ -44,8 +44,10 @@ class CappedOffenderList implements OffenderList {
     const entry: Partial<Offender> & { bone: number } = { bone: offender.bone };
     if (this.subject.boneName !== undefined) entry.name = boneNameOf(this.subject, offender.bone);
     if (offender.measured !== undefined && Number.isFinite(offender.measured)) entry.measured = offender.measured;
-    if (offender.expected !== undefined) entry.expected = offender.expected;
-    if (offender.actual !== undefined) entry.actual = offender.actual;
+    if (this.subject.details !== false) {
+      if (offender.expected !== undefined) entry.expected = offender.expected;
+      if (offender.actual !== undefined) entry.actual = offender.actual;
+    }
     entry.message = offender.message;
     this.listed.push(entry as Offender);
   }

@@ -36,6 +36,11 @@ export interface CheckSubject {
   counterparts?: readonly (string | null)[];
   /** False: results carry no `summary` (the census never shows one, and each costs a few strings). */
   summaries?: boolean;
+  /**
+   * False: offenders carry no `expected` and `actual` words, only their message (the census keeps
+   * nothing else of an offender, and the words of a transform cost a dozen number formats).
+   */
+  details?: boolean;
 }
 
 /** One place a check found its fact broken: the bone (or −1 for the whole skeleton) and what was wrong. */
