@@ -65,6 +65,27 @@ describe('the anvilnext view’s pointers', () => {
     expect(parentsAndMirrors(r).parents).toEqual([-1, 2, 1, 4, 0, 1, -1]);
   });
 
+  it('finds mirrors of chains stored in the same order, a chain of another length, and a guess past the last bone', () => {
+    // Left chain 1–3 mirrors the right chain 4–6 (each 3 ahead, the distance the first search
+    // found); bone 7 mirrors bone 9, 2 ahead (the guess of 3 ahead misses); bone 8 is its own;
+    // bone 9 names 7 back; bone 10's mirror id is held by bone 2, far behind, while the guess
+    // (2 ahead) is past the last bone.
+    const r = record([
+      [10n, null, 10n],
+      [11n, 10n, 14n],
+      [12n, 11n, 15n],
+      [13n, 12n, 16n],
+      [14n, 10n, 11n],
+      [15n, 14n, 12n],
+      [16n, 15n, 13n],
+      [17n, 10n, 19n],
+      [18n, 10n, 18n],
+      [19n, 10n, 17n],
+      [20n, 10n, 12n],
+    ]);
+    expect(parentsAndMirrors(r).mirrors).toEqual([0, 4, 5, 6, 1, 2, 3, 9, 8, 7, 2]);
+  });
+
   it('finds a mirror that does not name back the bone that named it', () => {
     // Bone 1 names bone 3 as its mirror, but bone 3 names bone 2, and bone 2 names bone 3.
     const r = record([

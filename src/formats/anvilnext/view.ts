@@ -76,9 +76,9 @@ function lastIndexById(records: readonly FamilyBone[]): Map<bigint, number> {
 }
 
 /**
- * The bone with this id among bones whose ids increase, trying `guess` first (the bone before,
- * for a parent; the bone itself, for a mirror): no hashing of 64-bit ids, which a map of them
- * costs on every bone of a census.
+ * The bone with this id among bones whose ids increase, trying `guess` first (for a mirror: the
+ * earlier bone that named this one, else as far ahead as the last mirror found), then a binary
+ * search: no hashing of 64-bit ids, which a map of them costs on every bone of a census.
  */
 function searchIncreasing(records: readonly FamilyBone[], id: bigint, guess: number): number | undefined {
   if (guess >= 0 && guess < records.length && records[guess]!.id === id) return guess;
@@ -132,6 +132,9 @@ export function anvilnextView(dialect: LayoutName, variant: AnvilnextVariant, re
   const count = records.length;
   const work = scratchFor(count);
   const bones: LayoutBone[] = [];
+  // How far ahead the last mirror found by a search was: left and right limbs are stored as chains
+  // in the same order, so the next left bone's mirror is most often as far ahead.
+  let mirrorAhead = 1;
   for (let index = 0; index < records.length; index++) {
     const b = records[index]!;
     let parent = -1;
@@ -146,8 +149,12 @@ export function anvilnextView(dialect: LayoutName, variant: AnvilnextVariant, re
       else if (id === b.id) mirror = index;
       else {
         // A bone found as the mirror of an earlier one is tried first: mirrors come in pairs.
-        mirror = searchIncreasing(records, id, work[count + index]! - 1) ?? null;
-        if (mirror !== null && mirror > index) work[count + mirror] = index + 1;
+        const named = work[count + index]! - 1;
+        mirror = searchIncreasing(records, id, named >= 0 ? named : index + mirrorAhead) ?? null;
+        if (mirror !== null && mirror > index) {
+          work[count + mirror] = index + 1;
+          mirrorAhead = mirror - index;
+        }
       }
     }
     const bone: LayoutBone = {
