@@ -7,6 +7,7 @@ import { readFailureReport } from '../../io/address.js';
 import { SKELETON_COMPONENT_HEADER_SIZE, expectedComponentBodySize, type SkeletonComponent } from '../../formats/anvilnext/component.js';
 import type { AnvilnextSkeleton } from '../../formats/anvilnext/skeleton.js';
 import { quatLaneDifferenceOf } from '../../math/quaternion.js';
+import { crc32 } from '../../names/crc32.js';
 import { hex } from '../../names/hex.js';
 import { counterpartName } from '../../names/side.js';
 import type { LayoutName } from '../../formats/dialect.js';
@@ -98,9 +99,19 @@ class KnownNames {
     const name = resolveBoneName(this.resolve, key >>> 0);
     const entry = this.names.length;
     this.names.push(name);
-    this.counterparts.push(name === null ? null : counterpartName(name));
+    this.counterparts.push(name === null ? null : this.interned(counterpartName(name)));
     this.place(key, entry);
     return entry;
+  }
+
+  /**
+   * The resolver's own string for a counterpart it knows, else the counterpart: the mirror check
+   * compares the counterpart with the mirror's resolved name on every paired bone, and the same
+   * string object compares at once, where two equal strings compare letter by letter.
+   */
+  private interned(counterpart: string): string {
+    const known = resolveBoneName(this.resolve, crc32(counterpart));
+    return known === counterpart ? known : counterpart;
   }
 
   private place(key: number, entry: number): void {
