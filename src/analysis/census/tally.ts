@@ -70,18 +70,24 @@ class KnownNames {
 
   constructor(private readonly resolve: (hash: number) => string | null) {}
 
-  /** The bones' names and counterparts, index-aligned: what `boneNames` and `counterpartName` give. */
-  of(skeleton: Skeleton): { names: (string | null)[]; counterparts: (string | null)[] } {
+  /**
+   * The bones' names and counterparts, index-aligned (what `boneNames` and `counterpartName` give),
+   * and how many of the names resolve.
+   */
+  of(skeleton: Skeleton): { names: (string | null)[]; counterparts: (string | null)[]; resolved: number } {
     const bones = skeleton.bones;
     const names = new Array<string | null>(bones.length);
     const counterparts = new Array<string | null>(bones.length);
+    let resolved = 0;
     for (let index = 0; index < bones.length; index++) {
       const bone = bones[index];
       const entry = bone === undefined ? -1 : this.entry(bone.nameHash | 0);
-      names[index] = entry < 0 ? null : this.names[entry]!;
+      const name = entry < 0 ? null : this.names[entry]!;
+      names[index] = name;
       counterparts[index] = entry < 0 ? null : this.counterparts[entry]!;
+      if (name !== null) resolved++;
     }
-    return { names, counterparts };
+    return { names, counterparts, resolved };
   }
 
   private entry(key: number): number {
@@ -221,19 +227,10 @@ function tallyCheck(tally: CheckTally, result: CheckResult, file: string): void 
   }
 }
 
-function tallySkeleton(
-  state: CensusState,
-  resource: SkeletonResource,
-  skeleton: Skeleton,
-  names: readonly (string | null)[] | undefined,
-): void {
+function tallySkeleton(state: CensusState, resource: SkeletonResource, skeleton: Skeleton, resolvedNames: number): void {
   const record = resource.record;
   state.bones[resource.dialect] = (state.bones[resource.dialect] ?? 0) + record.bones.length;
-  if (names !== undefined) {
-    let resolved = 0;
-    for (let index = 0; index < names.length; index++) if (names[index] !== null) resolved++;
-    state.names.resolved += resolved;
-  }
+  state.names.resolved += resolvedNames;
   state.names.total += record.bones.length;
   // What the anvilnext family stores: 64-bit ids that components name, a SkeletonType where the
   // layout has one, and the own transform the root local is compared with.
@@ -260,8 +257,8 @@ function tallyComponent(state: CensusState, file: string, record: SkeletonCompon
 interface CheckedSkeleton {
   skeleton: Skeleton;
   results: CheckResult[];
-  /** Index-aligned bone names; undefined when the census has no name resolver. */
-  names: (string | null)[] | undefined;
+  /** How many of its bones' names resolve (0 when the census has no name resolver). */
+  resolvedNames: number;
 }
 
 /**
@@ -283,7 +280,7 @@ function checkSkeleton(resource: SkeletonResource, context: TallyContext): Check
     summaries: false,
     details: false,
   };
-  return { skeleton, results: runChecks(subject), names };
+  return { skeleton, results: runChecks(subject), resolvedNames: known?.resolved ?? 0 };
 }
 
 const NONE_FAILED: readonly CheckResult[] = Object.freeze([]);
@@ -318,7 +315,7 @@ export function tallyDecoded(
   layout.exact++;
   if (resource.kind === 'SkeletonComponent') tallyComponent(state, file, resource.record, size);
   else if (checked !== null) {
-    tallySkeleton(state, resource, checked.skeleton, checked.names);
+    tallySkeleton(state, resource, checked.skeleton, checked.resolvedNames);
     for (const result of checked.results) tallyCheck((state.checks[result.id] ??= emptyCheckTally()), result, file);
     for (const result of provenFailed) tallyProvenFailure(state, result, file, offsets);
   }
