@@ -37,6 +37,12 @@ export type ForgeRecordItem =
   | { kind: 'dataFile'; address: ResourceAddress; entry: ForgeEntry; resourceCount: number }
   | { kind: 'failed'; address: ResourceAddress; entry: ForgeEntry; error: unknown };
 
+function bookkeepingEntries(entries: readonly ForgeEntry[]): number {
+  let count = 0;
+  for (const entry of entries) if (entry.bookkeeping !== null) count++;
+  return count;
+}
+
 /** The address of an entry's data file in the archive `name`. */
 function entryAddress(name: string, entry: Pick<ForgeEntry, 'number' | 'name'>): ResourceAddress {
   return { file: name, archive: true, entry: { number: entry.number, name: entry.name } };
@@ -55,8 +61,10 @@ export async function* forgeRecords(
   const archive: ResourceAddress = { file: options.name, archive: true };
   const share = options.entries;
   const entries = share ?? forgeEntriesToRead(forge.entries, options.everyDataFile === true);
-  const bookkeeping = forge.entries.filter((e) => e.bookkeeping !== null).length;
-  const skippedByType = share === undefined ? forge.entries.length - entries.length - bookkeeping : 0;
+  // Counted over the whole index only for the whole archive: a share (a census hands out batches
+  // of 16 data files) skips nothing, and counting at every share made a census quadratic in the
+  // archive's entries.
+  const skippedByType = share === undefined ? forge.entries.length - entries.length - bookkeepingEntries(forge.entries) : 0;
   yield { kind: 'selection', address: archive, entries, skippedByType };
   // An index entry refused (its data file outside the archive), or the chain ended: its path names the block and slot.
   if (share === undefined)

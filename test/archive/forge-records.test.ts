@@ -142,6 +142,25 @@ describe('forgeRecords', () => {
     ).toEqual([2, 0]);
   });
 
+  it('reads a share without walking the whole index (a census hands out thousands of shares)', async () => {
+    const { bytes } = handArchive(entries, { version: 27 });
+    const forge = await openForge(bytesSource(bytes), { profile: 'wildlands' });
+    const share = [forge.entries[0]!];
+    // Every use of the index throws: a share must be read from its own entries alone.
+    const index = new Proxy([] as typeof forge.entries, {
+      get: () => {
+        throw new Error('the whole index was read');
+      },
+    });
+    const items: unknown[] = [];
+    for await (const item of forgeRecords({ ...forge, entries: index }, { name: 'a.forge', entries: share })) items.push(itemShape(item));
+    expect(items).toEqual([
+      { selection: [0], skippedByType: 0, where: 'a.forge' },
+      { record: [0, 0, 'Rider'], where: 'a.forge: entry 0 "CHR_Rider.Skeleton": resource 0 "Rider"' },
+      { dataFile: 0, resourceCount: 2, where: 'a.forge: entry 0 "CHR_Rider.Skeleton"' },
+    ]);
+  });
+
   it('ends with the failure, at its entry, when the source fails mid-way, reading nothing after it', async () => {
     const { bytes, dataFiles } = handArchive(entries, { version: 27 });
     const source = bytesSource(bytes);
