@@ -37,6 +37,7 @@ export type ForgeRecordItem =
   | { kind: 'dataFile'; address: ResourceAddress; entry: ForgeEntry; resourceCount: number }
   | { kind: 'failed'; address: ResourceAddress; entry: ForgeEntry; error: unknown };
 
+/** How many of the entries are the archive's own bookkeeping records (listed, never read as data files). */
 function bookkeepingEntries(entries: readonly ForgeEntry[]): number {
   let count = 0;
   for (const entry of entries) if (entry.bookkeeping !== null) count++;

@@ -105,7 +105,7 @@ class KnownNames {
     const name = resolveBoneName(this.resolve, key >>> 0);
     const entry = this.names.length;
     this.names.push(name);
-    this.counterparts.push(name === null ? null : this.interned(counterpartName(name)));
+    this.counterparts.push(name === null ? null : this.interned(name, counterpartName(name)));
     this.place(key, entry);
     return entry;
   }
@@ -115,7 +115,9 @@ class KnownNames {
    * compares the counterpart with the mirror's resolved name on every paired bone, and the same
    * string object compares at once, where two equal strings compare letter by letter.
    */
-  private interned(counterpart: string): string {
+  private interned(name: string, counterpart: string): string {
+    // A name with no side is its own counterpart: the resolver's string already.
+    if (counterpart === name) return name;
     const known = resolveBoneName(this.resolve, crc32(counterpart));
     return known === counterpart ? known : counterpart;
   }
