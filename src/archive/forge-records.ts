@@ -6,7 +6,7 @@ import type { ResourceAddress } from '../io/address.js';
 import { ParseError } from '../io/errors.js';
 import type { Forge, ForgeEntry } from './forge.js';
 import { readDataFile, type ForgeResource } from './forge-data-file.js';
-import { forgeEntriesToRead, isSkeletalClass } from './forge-select.js';
+import { bookkeepingEntryCount, forgeEntriesToRead, isSkeletalClass } from './forge-select.js';
 
 /** What {@link forgeRecords} reads an archive with. */
 export interface ForgeRecordsOptions {
@@ -37,13 +37,6 @@ export type ForgeRecordItem =
   | { kind: 'dataFile'; address: ResourceAddress; entry: ForgeEntry; resourceCount: number }
   | { kind: 'failed'; address: ResourceAddress; entry: ForgeEntry; error: unknown };
 
-/** How many of the entries are the archive's own bookkeeping records (listed, never read as data files). */
-function bookkeepingEntries(entries: readonly ForgeEntry[]): number {
-  let count = 0;
-  for (const entry of entries) if (entry.bookkeeping !== null) count++;
-  return count;
-}
-
 /** The address of an entry's data file in the archive `name`. */
 function entryAddress(name: string, entry: Pick<ForgeEntry, 'number' | 'name'>): ResourceAddress {
   return { file: name, archive: true, entry: { number: entry.number, name: entry.name } };
@@ -65,7 +58,7 @@ export async function* forgeRecords(
   // Counted over the whole index only for the whole archive: a share (a census hands out batches
   // of 16 data files) skips nothing, and counting at every share made a census quadratic in the
   // archive's entries.
-  const skippedByType = share === undefined ? forge.entries.length - entries.length - bookkeepingEntries(forge.entries) : 0;
+  const skippedByType = share === undefined ? forge.entries.length - entries.length - bookkeepingEntryCount(forge.entries) : 0;
   yield { kind: 'selection', address: archive, entries, skippedByType };
   // An index entry refused (its data file outside the archive), or the chain ended: its path names the block and slot.
   if (share === undefined)

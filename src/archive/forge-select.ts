@@ -129,6 +129,13 @@ export function forgeEntriesToRead<E extends Pick<ForgeEntry, 'resourceType' | '
   return entries.filter((e) => e.bookkeeping === null && (everyDataFile || forgeEntryMayHoldSkeleton(e)));
 }
 
+/** How many of the entries are the archive's own bookkeeping records (listed, never read as data files). Never throws. */
+export function bookkeepingEntryCount(entries: readonly Pick<ForgeEntry, 'bookkeeping'>[]): number {
+  let count = 0;
+  for (const entry of entries) if (entry.bookkeeping !== null) count++;
+  return count;
+}
+
 /** Whether a class hash is Skeleton's or SkeletonComponent's, the two classes the project reads. Never throws. */
 export function isSkeletalClass(classHash: number): boolean {
   const type = classHash >>> 0;

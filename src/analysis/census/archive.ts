@@ -8,7 +8,7 @@
 import { forgeRecords } from '../../archive/forge-records.js';
 import { openForge, type Forge, type ForgeEntry } from '../../archive/forge.js';
 import { ForgeOptionsConflict, ForgeProfileAmbiguity, type OpenForgeOptions } from '../../archive/forge-open.js';
-import { forgeClassName } from '../../archive/forge-select.js';
+import { bookkeepingEntryCount, forgeClassName } from '../../archive/forge-select.js';
 import type { ArchiveSource } from '../../archive/source.js';
 import { CLASS } from '../../formats/classes.js';
 import type { LayoutName } from '../../formats/dialect.js';
@@ -238,7 +238,7 @@ export async function openArchiveCensus(
   line.version = forge.version;
   line.profile = forge.profile?.name ?? null;
   line.profileChoice = forge.profileChoice;
-  line.bookkeepingEntries = forge.entries.filter((e) => e.bookkeeping !== null).length;
+  line.bookkeepingEntries = bookkeepingEntryCount(forge.entries);
   line.entries = forge.entries.length + forge.refusals.length;
   let entries: readonly ForgeEntry[] = [];
   // Only the selection and the archive's own refusals, which come first: the data files are read by shares.
