@@ -1,22 +1,25 @@
 // Bundles the CLI (and the census worker) into a few single files after tsc has built the library:
-// one file loads several times faster than a hundred small modules (or than a dozen small chunks
-// of a split build), and every command starts sooner. Dependencies stay external, installed beside it.
+// one file loads several times faster than a hundred small modules, and every command starts sooner.
+// The command's bundles are CommonJS, loaded by dist/cli.cjs through V8's code cache (see
+// src/node/bundle-loader.ts): Node 20 caches no compile of an ES module. Dependencies stay external,
+// installed beside it, except commander, bundled into the main bundle.
 //
-//   dist/cli.js               the command line: every command's name, options and help, nothing more
-//   dist/cli/actions/<x>.js   what the commands of src/cli/actions/<x>.ts do, loaded by the command that
-//                             runs (each one file, so `census` loads cli.js and census.js, little else)
-//   dist/node/census-worker.js the census's worker thread (loose files and archives' data files alike),
-//                             replacing tsc's module of the same name, so a worker starts as fast
-//   dist/cli/errors.js        the one module cli.js and the actions share, so `instanceof UsageError` holds
-//   dist/cli/commander.js     commander, bundled into one ES module that cli.js and the actions share:
-//                             its package's CommonJS files, loaded through the ES module loader, cost
-//                             several times what this one file does at every start
-import { readdirSync, rmSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+//   dist/cli.cjs                the `anvil-skel` command: the bundle loader, nothing more
+//   dist/cli.js                 the same command as an ES module entry (`node dist/cli.js`)
+//   dist/cli/main.cjs           every command's name, options and help, with commander and the error
+//                               classes, which the actions get from it by name (`anvil-skel:errors`)
+//   dist/cli/actions/<x>.cjs    what the commands of src/cli/actions/<x>.ts do, loaded by the command
+//                               that runs (`anvil-skel:action/<x>`), so `census` loads main and census
+//   dist/node/census-worker.js  the census's worker thread (loose files and archives' data files alike),
+//                               replacing tsc's module of the same name, so a worker starts as fast
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
 
-// Left by earlier builds, which split the code into hashed chunks.
+// Left by earlier builds: hashed chunks, and the ES module bundles of the commands.
 rmSync('dist/cli/chunks', { recursive: true, force: true });
+rmSync('dist/cli/commander.js', { force: true });
+rmSync('dist/cli/commander.js.map', { force: true });
 
 const ACTIONS = readdirSync('src/cli/actions')
   .filter((file) => file.endsWith('.ts'))
@@ -35,66 +38,80 @@ const common = {
   logLevel: 'warning',
 };
 
-/**
- * Imports of the given source files become imports of their own output files instead of being
- * bundled in: `files` maps source path to dist path; `from` is the folder of the bundles built.
- */
-function linkTo(from, files) {
-  const sources = new Map(Object.entries(files).map(([source, out]) => [resolve(source), resolve(out)]));
+/** A CommonJS bundle's stand-ins for what only ES modules have (`import.meta.resolve` is for runs from source). */
+const commonJs = {
+  format: 'cjs',
+  // `import()` becomes `require()`: a bundle runs in a vm.Script, which has no loader for `import()`.
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__anvilModuleUrl', 'import.meta.resolve': '__anvilNoResolve' },
+  banner: {
+    js: [
+      'var __anvilModuleUrl=require("node:url").pathToFileURL(__filename).href;',
+      'var __anvilNoResolve=function(){throw new Error("import.meta.resolve is for runs from the sources")};',
+    ].join(''),
+  },
+};
+
+/** Imports that become another bundle's exports, asked for by name through the bundle loader: `link(source)` gives the name, or undefined. */
+function linked(link) {
   return {
-    name: 'link-to',
+    name: 'linked',
     setup(b) {
-      b.onResolve({ filter: /^\./ }, (args) => {
+      b.onResolve({ filter: /^(\.|commander$)/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
-        const source = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
-        const out = sources.get(source);
-        if (out === undefined) return undefined;
-        const path = relative(from, out).replaceAll('\\', '/');
-        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+        const name = link(args.path === 'commander' ? 'commander' : resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'));
+        return name === undefined ? undefined : { path: `anvil-skel:${name}`, external: true };
       });
     },
   };
 }
 
-const errors = { 'src/cli/errors.ts': 'dist/cli/errors.js' };
-const COMMANDER = 'dist/cli/commander.js';
-
-/** Imports of `commander` become imports of the one bundled copy (`from`: the folder of the bundles built). */
-function sharedCommander(from) {
-  const path = relative(from, COMMANDER).replaceAll('\\', '/');
-  return {
-    name: 'shared-commander',
-    setup(b) {
-      b.onResolve({ filter: /^commander$/ }, () => ({ path: path.startsWith('.') ? path : `./${path}`, external: true }));
-    },
-  };
-}
+const ERRORS = resolve('src/cli/errors.ts');
+/** `action/<x>` for src/cli/actions/<x>.ts. */
+const actionOf = (source) => {
+  const match = /[\\/]src[\\/]cli[\\/]actions[\\/]([^\\/]+)\.ts$/.exec(source);
+  return match === null ? undefined : `action/${match[1]}`;
+};
 
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['src/cli.ts'],
-    outfile: 'dist/cli.js',
-    plugins: [
-      sharedCommander('dist'),
-      linkTo('dist', { ...errors, ...Object.fromEntries(ACTIONS.map((a) => [`src/cli/actions/${a}.ts`, `dist/cli/actions/${a}.js`])) }),
-    ],
+    entryPoints: ['src/cli-entry.ts'],
+    outfile: 'dist/cli.cjs',
+    format: 'cjs',
+    sourcemap: false,
   }),
   build({
     ...common,
-    entryPoints: ['src/cli/errors.ts', ...ACTIONS.map((a) => `src/cli/actions/${a}.ts`)],
-    outdir: 'dist/cli',
-    outbase: 'src/cli',
-    plugins: [sharedCommander('dist/cli/actions'), linkTo('dist/cli/actions', errors)],
-  }),
-  build({
-    ...common,
-    // Every name the CLI imports from commander.
-    stdin: { contents: "export { Command, CommanderError, Option } from 'commander';", resolveDir: '.', sourcefile: 'commander.js' },
-    outfile: COMMANDER,
+    ...commonJs,
+    stdin: {
+      contents: [
+        "export { runCli } from './src/cli/run.ts';",
+        "export * as errors from './src/cli/errors.ts';",
+        "export * as commander from 'commander';",
+      ].join('\n'),
+      resolveDir: '.',
+      sourcefile: 'main.cjs',
+    },
+    outfile: 'dist/cli/main.cjs',
+    // commander is bundled in; every other package stays external.
     packages: undefined,
-    // commander's CommonJS files require node's built-in modules.
-    banner: { js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" },
+    external: ['@gltf-transform/*', 'three'],
+    plugins: [linked(actionOf)],
+  }),
+  build({
+    ...common,
+    ...commonJs,
+    entryPoints: ACTIONS.map((a) => `src/cli/actions/${a}.ts`),
+    outdir: 'dist/cli/actions',
+    outExtension: { '.js': '.cjs' },
+    plugins: [linked((source) => (source === 'commander' ? 'commander' : source === ERRORS ? 'errors' : undefined))],
   }),
   build({ ...common, entryPoints: ['src/node/census-worker.ts'], outfile: 'dist/node/census-worker.js' }),
 ]);
+
+// `node dist/cli.js` runs the same command.
+writeFileSync(
+  'dist/cli.js',
+  "#!/usr/bin/env node\n// The `anvil-skel` command as an ES module entry: dist/cli.cjs runs it.\nimport './cli.cjs';\n",
+);
