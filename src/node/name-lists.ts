@@ -2,7 +2,8 @@
  * Reading users' name lists (one name per line, `#` comments) into a dictionary: the files a
  * program is given, after those listed in `ANVIL_SKEL_NAMES`, as every command reads them.
  */
-import { readFile } from 'node:fs/promises';
+// fs.promises at its use: node:fs/promises is not loaded at every start of a command that may read no list.
+import { promises as fsPromises } from 'node:fs';
 import { delimiter } from 'node:path';
 import { newBuiltInDictionary, type NameDictionary } from '../names/dictionary.js';
 import { parseNameList } from '../names/name-list.js';
@@ -39,7 +40,7 @@ function notTextReason(bytes: Uint8Array): string | null {
 export async function readNameListFile(file: string, origin: string): Promise<string[]> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes = await fsPromises.readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;

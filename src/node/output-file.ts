@@ -9,10 +9,25 @@
  * a socket. Missing folders of an output are created; a path whose folder cannot be created is refused.
  *
  * Files are written whole or not at all: each into a temporary file beside its target (opened
- * exclusively, synced), then renamed over the target once every file is staged.
+ * exclusively, synced), then renamed over the target once every file is staged. A report held
+ * whole is written with synchronous calls (a few, each cheaper than a trip through the thread
+ * pool, and node:fs/promises is not loaded at a start for them); a streamed output is asynchronous.
  */
-import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  promises as fsPromises,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { compareWithOutput, describeOutputKind, OUTPUT_HEAD_BYTES, type OutputKind } from '../export/output-kind.js';
 import { fsReason, isInside, realDestination, specialKind, type InputWalk } from './files.js';
@@ -184,22 +199,39 @@ function temporaryName(path: string): string {
   return join(dirname(path), `.${basename(path)}.${unique}.tmp`);
 }
 
-async function stage(path: string, data: Uint8Array | string, sync: boolean): Promise<string> {
+function stage(path: string, data: Uint8Array | string, sync: boolean): string {
   const temp = temporaryName(path);
-  let handle;
+  let fd: number | undefined;
   try {
-    handle = await open(temp, 'wx');
-    await handle.writeFile(data);
-    if (sync) await handle.sync();
+    fd = openSync(temp, 'wx');
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+    if (sync) fsyncSync(fd);
+    const open = fd;
+    fd = undefined;
+    closeSync(open);
   } catch (error) {
-    await handle?.close().catch(() => undefined);
-    handle = undefined;
-    await rm(temp, { force: true });
+    if (fd !== undefined) closeQuietly(fd);
+    rmQuietly(temp);
     throw new Error(`cannot write ${path}: ${reason(error)}`);
-  } finally {
-    await handle?.close();
   }
   return temp;
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already failed: the first error is the one to tell.
+  }
+}
+
+function rmQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // A temporary file that cannot be removed either: the error that led here is the one to tell.
+  }
 }
 
 /** How {@link writeFilesAtomic} and its siblings write. */
@@ -223,20 +255,24 @@ export async function writeFilesAtomic(files: readonly OutputFile[], options: Wr
   const staged: { temp: string; path: string }[] = [];
   try {
     for (const { path, data } of files) {
-      await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
+      try {
+        mkdirSync(dirname(path), { recursive: true });
+      } catch (error) {
         throw new UnsafeOutputError(`cannot create the folder of ${path}: ${reason(error)}`);
-      });
-      staged.push({ temp: await stage(path, data, options.sync !== false), path });
+      }
+      staged.push({ temp: stage(path, data, options.sync !== false), path });
     }
     while (staged.length > 0) {
       const { temp, path } = staged[0]!;
-      await rename(temp, path).catch((error: unknown) => {
+      try {
+        renameSync(temp, path);
+      } catch (error) {
         throw new Error(`cannot write ${path}: ${reason(error)}`);
-      });
+      }
       staged.shift();
     }
   } finally {
-    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
+    for (const { temp } of staged) rmQuietly(temp);
   }
 }
 
@@ -253,14 +289,14 @@ export async function writeStreamAtomic(
 ): Promise<void> {
   const refusal = outputRefusal(output.path, output.kind, output.option, options.command, options.force);
   if (refusal !== null) throw new OutputRefusedError(refusal);
-  await mkdir(dirname(output.path), { recursive: true }).catch((error: unknown) => {
+  await fsPromises.mkdir(dirname(output.path), { recursive: true }).catch((error: unknown) => {
     throw new UnsafeOutputError(`cannot create the folder of ${output.path}: ${reason(error)}`);
   });
   const temp = temporaryName(output.path);
   let handle;
   let done = false;
   try {
-    handle = await open(temp, 'wx');
+    handle = await fsPromises.open(temp, 'wx');
     const file = handle;
     let end = 0;
     await write({
@@ -278,13 +314,13 @@ export async function writeStreamAtomic(
     if (options.sync !== false) await handle.sync();
     await handle.close();
     handle = undefined;
-    await rename(temp, output.path).catch((error: unknown) => {
+    await fsPromises.rename(temp, output.path).catch((error: unknown) => {
       throw new Error(`cannot write ${output.path}: ${reason(error)}`);
     });
     done = true;
   } finally {
     await handle?.close().catch(() => undefined);
-    if (!done) await rm(temp, { force: true });
+    if (!done) await fsPromises.rm(temp, { force: true });
   }
 }
 
@@ -302,10 +338,11 @@ export async function writeFileAtomic(file: OutputFile, options: WriteOptions): 
 }
 
 /** True when both paths name the same file: the same path, or the same device and inode. */
-async function sameFile(a: string, b: string): Promise<boolean> {
+function sameFile(a: string, b: string): boolean {
   if (resolve(a) === resolve(b)) return true;
-  const [sa, sb] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
-  return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
+  const sa = statQuietly(a);
+  const sb = statQuietly(b);
+  return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino;
 }
 
 function statQuietly(path: string): ReturnType<typeof statSync> {
@@ -349,7 +386,7 @@ export async function refuseUnsafeOutputs(
       throw new UnsafeOutputError(`${command}: ${earlier.option} and ${output.option} both name ${output.path}; give each its own file`);
     seen.set(destination, output);
     for (const input of inputs) {
-      if (await sameFile(input, output.path))
+      if (sameFile(input, output.path))
         throw new UnsafeOutputError(`${command}: ${output.option} '${output.path}' is the input file ${input}; choose another output`);
     }
     if (walk !== undefined) {
