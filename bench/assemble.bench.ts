@@ -17,10 +17,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inventoryCorpus } from '../src/samples/inventory.js';
 import { median, type BenchResult } from './lib.js';
-import { timedRun } from './processes.js';
+import { installedCli, timedRun } from './processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = process.env.CENSUS_CLI ?? join(ROOT, 'dist', 'cli.js');
+const CLI = process.env.CENSUS_CLI ?? installedCli(ROOT);
 const RUNS = 9;
 
 export async function run(): Promise<BenchResult[]> {

@@ -1,7 +1,7 @@
 /**
  * The census, the product's main job, measured on the inventory-scale synthetic corpus:
  *
- * (a) `node dist/cli.js census DIR --json FILE` as a whole process, median of several runs, side by
+ * (a) `node dist/cli.cjs census DIR --json FILE` as a whole process, median of several runs, side by
  *     side (alternating) with a floor process that only reads the same files and sums their f32 values
  *     (`bench/floor-sum-f32.mjs`). Goal: ≤ 3× the floor and under 0.6 s.
  * (b) the census's peak resident memory on a ten-times inventory. Goal: under 150 MB.
@@ -10,7 +10,7 @@
  *     sum of the bind transforms. Goal: ≥ 0.5× the baseline.
  *
  * Needs `npm run build` first (the census runs from `dist/`). `CENSUS_CLI=path` runs another entry
- * script instead of `dist/cli.js`.
+ * script instead of the package's command (`dist/cli.cjs`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,10 +22,10 @@ import { readResourceAs, type HeaderClass } from '../src/formats/resource.js';
 import { inventoryCorpus } from '../src/samples/inventory.js';
 import { readScimitarBaseline } from './baseline-scimitar.js';
 import { median, type BenchResult } from './lib.js';
-import { medianSeconds, medianSecondsSideBySide, peakRssMb } from './processes.js';
+import { installedCli, medianSeconds, medianSecondsSideBySide, peakRssMb } from './processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = process.env.CENSUS_CLI ?? join(ROOT, 'dist', 'cli.js');
+const CLI = process.env.CENSUS_CLI ?? installedCli(ROOT);
 const FLOOR = join(ROOT, 'bench', 'floor-sum-f32.mjs');
 const RUNS = 9;
 const MEMORY_SCALE = 10;

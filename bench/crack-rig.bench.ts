@@ -1,6 +1,6 @@
 /**
  * Cracking a whole rig: every unknown hash of a 3,000-bone hierarchy with the default families,
- * as the user runs it (`node dist/cli.js crack --hierarchy rig.json --json`, the whole process:
+ * as the user runs it (`node dist/cli.cjs crack --hierarchy rig.json --json`, the whole process:
  * start-up, dictionary, search, evidence, output), against the floor of hashing the same number
  * of candidate strings, one full string at a time, with the project's crc32 in this process.
  *
@@ -19,11 +19,12 @@ import { crc32, formatHash } from '../src/names/crc32.js';
 import { builtInNames, CLASS_NAMES } from '../src/names/dictionary.js';
 import { defaultFamilies, familySize } from '../src/names/families.js';
 import type { BenchResult } from './lib.js';
+import { installedCli } from './processes.js';
 
 const BONES_PER_KIND = 1000;
 const CHAIN_LINKS = 5;
 const GOAL_SECONDS = 60;
-const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
+const cli = installedCli(join(dirname(fileURLToPath(import.meta.url)), '..'));
 
 /** A small seeded generator (mulberry32), so every run cracks the same rig. */
 function random(seed: number): () => number {

@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { writeForge, type ForgeWriterEntry } from '../src/archive/forge-writer.js';
 import { compressLzo1xBlock } from '../src/archive/lzo1x-compress.js';
 import type { BenchResult } from './lib.js';
-import { medianSecondsSideBySide, spawnNode } from './processes.js';
+import { installedCli, medianSecondsSideBySide, spawnNode } from './processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+const CLI = installedCli(ROOT);
 const COPY = join(ROOT, 'bench', 'copy-floor.mjs');
 const RUNS = 7;
 const SKELETON = 0x24aecb7c;

@@ -1,7 +1,7 @@
 /**
  * The census of `.forge` archives, as a whole process:
  *
- * (a) `node dist/cli.js census archive.forge --json FILE` on a generated archive (version 27) of
+ * (a) `node dist/cli.cjs census archive.forge --json FILE` on a generated archive (version 27) of
  *     2,000 Skeletons among 20,000 other resources (blocks LZO1X-compressed by liblzo2 when
  *     python3-lzo is there, stored otherwise), median of several runs side by side with a floor
  *     process that reads the same data files (those the index types Skeleton or SkeletonComponent)
@@ -21,11 +21,11 @@ import { writeForge, type ForgeWriterEntry } from '../src/archive/forge-writer.j
 import { inventoryCorpus } from '../src/samples/inventory.js';
 import { lzoCompress, lzoPython } from '../test/helpers/lzo-reference.js';
 import { median, type BenchResult } from './lib.js';
-import { medianSecondsSideBySide, peakRssMb, spawnNode, timedRun } from './processes.js';
+import { installedCli, medianSecondsSideBySide, peakRssMb, spawnNode, timedRun } from './processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
-const CLI = join(DIST, 'cli.js');
+const CLI = installedCli(ROOT);
 const FLOOR = join(ROOT, 'bench', 'forge-floor.mjs');
 const RUNS = 7;
 const SKELETON = 0x24aecb7c;

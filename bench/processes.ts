@@ -3,10 +3,16 @@
  * (two commands alternating, so the machine's load weighs on both alike), and peak memory.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { median } from './lib.js';
+
+/** The command the package installs (package.json's `bin`): what a user's `anvil-skel` runs. */
+export function installedCli(root: string): string {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  return join(root, manifest.bin['anvil-skel']!);
+}
 
 /**
  * Runs `node args…` to its end. Its stdout is dropped unless asked for: `validate --json` of a
