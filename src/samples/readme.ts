@@ -7,7 +7,7 @@ const SAMPLES_README = `# Sample corpus (synthetic)
 
 Every file here is **synthetic**: written by anvil-skeleton's own writer from the rig
 descriptions in \`src/samples/rigs.ts\`, shaped after the format knowledge the project is built
-from. No game data is included. Regenerate with \`node dist/cli.js sample samples\`; a test
+from. No game data is included. Regenerate with \`node dist/cli.cjs sample samples\`; a test
 fails when these files are stale. \`names.txt\` lists every bone name of the rigs, for \`--names\`.
 
 `;
