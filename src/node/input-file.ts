@@ -1,8 +1,9 @@
 /**
  * Reading one input file the way every command does: open it without blocking, make sure it is a
  * regular file, read its header, and read it whole only when the header names a class we decode
- * and its size is within the limit. A FIFO, device or socket is never read; a 1 GiB file of
- * another class costs its first bytes.
+ * and its size is within the limit (a file of at most 256 KiB, within the limit, is read whole at
+ * once, its header judged from those bytes). A FIFO, device or socket is never read; a 1 GiB file
+ * of another class costs its first bytes.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename } from 'node:path';
@@ -69,15 +70,26 @@ function readFully(fd: number, buffer: Uint8Array, position: number): number {
   return filled;
 }
 
-/** An open regular file with its first bytes, or why it was not opened (`special`: a FIFO, device or socket). */
-type OpenedFile = { fd: number; info: Stats; head: Uint8Array } | { reason: string; special: boolean };
+/**
+ * An open regular file with its first bytes, or why it was not opened (`special`: a FIFO, device or
+ * socket). `whole`: the whole file, when it was small enough to be read at once (its head is then a
+ * view of it).
+ */
+type OpenedFile = { fd: number; info: Stats; head: Uint8Array; whole?: Uint8Array } | { reason: string; special: boolean };
+
+/**
+ * A file this small is read whole by the first read, its header judged from those bytes: one read
+ * where a header read and a body read were two (most resources are a few KB; a file of another
+ * class costs at most this much more than its header).
+ */
+const READ_WHOLE_AT_MOST = 256 << 10;
 
 /**
  * Opens a file the way every reader here does: without blocking (a FIFO named on the command line
  * cannot hang the open), only when it is a regular file, and with its first HEADER_BYTES read. The
  * caller closes `fd` when the file opened.
  */
-function openWithHead(path: string): OpenedFile {
+function openWithHead(path: string, wholeAtMost = 0): OpenedFile {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -88,6 +100,11 @@ function openWithHead(path: string): OpenedFile {
   try {
     const info = fstatSync(fd);
     if (info.isFile()) {
+      if (info.size <= wholeAtMost) {
+        const whole = new Uint8Array(info.size);
+        const read = whole.subarray(0, readFully(fd, whole, 0));
+        return { fd, info, head: read.subarray(0, Math.min(HEADER_BYTES, read.length)), whole: read };
+      }
       const head = new Uint8Array(Math.min(HEADER_BYTES, info.size));
       return { fd, info, head: head.subarray(0, readFully(fd, head, 0)) };
     }
@@ -152,19 +169,22 @@ function judgeHead(path: string, info: Stats, header: Uint8Array, options: Input
 
 /** Reads one file as the commands do. Never throws for what the file system says; every outcome is a value. */
 export function readInputFile(path: string, options: InputReadOptions = {}): InputRead {
-  const opened = openWithHead(path);
+  // A file over the size limit is never read whole, however small the limit.
+  const opened = openWithHead(path, Math.min(READ_WHOLE_AT_MOST, options.maxSize ?? DEFAULT_MAX_SIZE));
   if (!('fd' in opened)) return { kind: 'unreadable', reason: opened.reason, skippable: opened.special };
-  const { fd, info, head: header } = opened;
+  const { fd, info, head: header, whole } = opened;
   try {
     const judged = judgeHead(path, info, header, options);
     switch (judged.kind) {
       case 'other':
-        return { kind: 'other', head: judged.head, description: judged.description };
+        // A copy of the header: the whole file read at once is not kept for it.
+        return { kind: 'other', head: whole === undefined ? judged.head : judged.head.slice(), description: judged.description };
       case 'truncated':
         return { kind: 'truncated', resourceKind: judged.resourceKind, refusal: judged.refusal };
       case 'unreadable':
         return judged;
     }
+    if (whole !== undefined) return { kind: 'resource', bytes: whole, header: judged.header };
     const bytes = new Uint8Array(info.size);
     const length = readFully(fd, bytes, 0);
     return { kind: 'resource', bytes: length === bytes.length ? bytes : bytes.subarray(0, length), header: judged.header };
