@@ -10,8 +10,6 @@
  * left. A name with no marker has no side and is its own counterpart.
  */
 
-const WORD = /Left|Right/g;
-
 /** Names repeat across the skeletons of an install: remember the answers (bounded). */
 const remembered = new Map<string, string>();
 const REMEMBER_AT_MOST = 50_000;
@@ -44,8 +42,30 @@ function swapSides(name: string): string {
     tail = body.endsWith('L') ? '_R' : '_L';
     body = body.slice(0, -2);
   }
-  // Most names hold no side word: no pattern to run on them (the census meets thousands).
-  const swapped =
-    body.includes('Left') || body.includes('Right') ? body.replace(WORD, (word) => (word === 'Left' ? 'Right' : 'Left')) : body;
-  return head + swapped + tail;
+  return head + swapWords(body) + tail;
+}
+
+/**
+ * Every `Left` ↔ `Right` of the body, left to right (the two words cannot overlap). Found with
+ * indexOf rather than a pattern with a replacer: the census swaps thousands of names in a process
+ * that has just started, where the pattern's replacer cost about two microseconds a name.
+ */
+function swapWords(body: string): string {
+  let left = body.indexOf('Left');
+  let right = body.indexOf('Right');
+  if (left < 0 && right < 0) return body;
+  let out = '';
+  let at = 0;
+  while (left >= 0 || right >= 0) {
+    if (right < 0 || (left >= 0 && left < right)) {
+      out += body.slice(at, left) + 'Right';
+      at = left + 4;
+      left = body.indexOf('Left', at);
+    } else {
+      out += body.slice(at, right) + 'Left';
+      at = right + 5;
+      right = body.indexOf('Right', at);
+    }
+  }
+  return out + body.slice(at);
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { counterpartName, hasSide } from '../../src/names/side.js';
 import { rigToSkeleton } from '../../src/samples/rig.js';
@@ -20,6 +21,26 @@ describe('counterpartName', () => {
     expect(counterpartName(name)).toBe(other);
     expect(counterpartName(other)).toBe(name);
     expect(hasSide(name)).toBe(true);
+  });
+
+  it('swaps every Left and Right word as one left-to-right pattern replacement would, on names built of side words', () => {
+    // The rule written as a pattern, here in the test: every Left ↔ Right, then the L_/R_ prefix and _L/_R suffix.
+    const byPattern = (name: string): string => {
+      let head = '';
+      let body = name;
+      let tail = '';
+      if (body.startsWith('L_') || body.startsWith('R_')) [head, body] = [body[0] === 'L' ? 'R_' : 'L_', body.slice(2)];
+      if (body.endsWith('_L') || body.endsWith('_R')) [tail, body] = [body.endsWith('L') ? '_R' : '_L', body.slice(0, -2)];
+      return head + body.replace(/Left|Right/g, (word) => (word === 'Left' ? 'Right' : 'Left')) + tail;
+    };
+    const piece = fc.constantFrom('Left', 'Right', 'Lef', 'ight', 'L', 'R', '_', 'Le', 'ft', 'Rig', 'Arm', 'x');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const name = pieces.join('');
+        expect(counterpartName(name)).toBe(byPattern(name));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it.each(['Spine', 'Reference', 'Head', 'Cleft', 'LThigh', 'Thigh_Lower', 'Hips_', 'L', '_R_', ''])('%j has no side', (name) => {
