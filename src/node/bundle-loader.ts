@@ -6,9 +6,10 @@
  * the cache V8 wrote after an earlier run of the same bytes.
  *
  * A cache file is named by the bundle's size and modification time (to the nanosecond), so a
- * rebuilt bundle never meets an old cache (a digest of the text would load node:crypto, a tenth of
- * the start); V8 itself refuses a cache of another source length, V8 version or flags. Nothing here can fail a
- * command: a cache that cannot be read, is refused or cannot be written only costs the compile.
+ * rebuilt bundle never meets an old cache (a digest of the text would load node:crypto, some 5 ms
+ * of every start); V8 itself refuses a cache of another source length, V8 version or flags.
+ * Nothing here can fail a command: a cache that cannot be read, is refused or cannot be written
+ * only costs the compile.
  * Only node's built-in modules are imported: this module is bundled into the entry, ahead of all.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -48,7 +49,7 @@ function home(): string | null {
 /** What a bundle asks for by a name of this kind is another bundle's exports, given by {@link BundleLoader}'s link. */
 export const LINK_PREFIX = 'anvil-skel:';
 
-/** How one bundle's load went: for tests and `ANVIL_SKEL_CODE_CACHE` diagnostics. */
+/** How one bundle's load went (what the tests look at). */
 export interface BundleLoad {
   file: string;
   /** The cache file, or null with no cache folder. */
@@ -77,7 +78,8 @@ export class BundleLoader {
   load(file: string): unknown {
     if (this.loaded.has(file)) return this.loaded.get(file);
     const source = readFileSync(file, 'utf8');
-    const cacheFile = this.cacheDir === null ? null : join(this.cacheDir, cacheName(file));
+    const name = this.cacheDir === null ? null : cacheName(file);
+    const cacheFile = this.cacheDir === null || name === null ? null : join(this.cacheDir, name);
     let cachedData: Buffer | undefined;
     if (cacheFile !== null) {
       try {
@@ -86,9 +88,11 @@ export class BundleLoader {
         cachedData = undefined;
       }
     }
-    // Node's own wrapper for a CommonJS file: the bundle sees the usual five names.
-    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    // Node's own wrapper for a CommonJS file: the bundle sees the usual five names. On a line of its
+    // own, counted back by lineOffset, so a stack trace's lines and columns are the bundle's own.
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
       filename: file,
+      lineOffset: -1,
       cachedData,
     });
     const cache = cachedData === undefined ? 'none' : script.cachedDataRejected === true ? 'refused' : 'used';
@@ -138,8 +142,12 @@ export class BundleLoader {
   }
 }
 
-/** `<bundle>-<size>-<mtime in ns>-<node version>-<arch>.v8cache`: one name per build of a bundle and Node. */
-function cacheName(file: string): string {
-  const info = statSync(file, { bigint: true });
-  return `${basename(file)}-${info.size}-${info.mtimeNs}-${process.version}-${process.arch}.v8cache`;
+/** `<bundle>-<size>-<mtime in ns>-<node version>-<arch>.v8cache`: one name per build of a bundle and Node; null when it cannot be looked at. */
+function cacheName(file: string): string | null {
+  try {
+    const info = statSync(file, { bigint: true });
+    return `${basename(file)}-${info.size}-${info.mtimeNs}-${process.version}-${process.arch}.v8cache`;
+  } catch {
+    return null;
+  }
 }

@@ -154,13 +154,23 @@ describe('BundleLoader', () => {
     expect(readdirSync(scratch).sort()).toEqual(['bundle.cjs', 'not-a-folder', 'sibling.cjs']);
   });
 
-  it("a bundle's own error reaches the caller, with the bundle's file in its stack", () => {
-    const file = writeBundle('exports.x = 1;\nthrow new Error("from the bundle");');
-    expect(() => loaderFor(null).load(file)).toThrow('from the bundle');
+  it("a bundle's own error reaches the caller, its stack at the bundle's own line and column", () => {
+    const file = writeBundle('exports.x = 1; throw new Error("from line 1");\nexports.y = 2;\nthrow new Error("from line 3");');
+    let stack = '';
     try {
       loaderFor(null).load(file);
     } catch (error) {
-      expect((error as Error).stack).toContain(`${file}:2`);
+      stack = (error as Error).stack ?? '';
+    }
+    // `new Error` starts at column 22 of line 1: the wrapper around the bundle shifts neither.
+    expect(stack).toContain('from line 1');
+    expect(stack).toContain(`${file}:1:22`);
+    writeBundle('exports.x = 1;\nexports.y = 2;\n  throw new Error("from line 3");');
+    expect(() => new BundleLoader(null, () => undefined).load(file)).toThrow('from line 3');
+    try {
+      new BundleLoader(null, () => undefined).load(file);
+    } catch (error) {
+      expect((error as Error).stack).toContain(`${file}:3:9`);
     }
   });
 });
