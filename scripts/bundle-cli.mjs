@@ -76,7 +76,7 @@ const actionOf = (source) => {
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['src/cli-entry.ts'],
+    entryPoints: ['src/cli/entry.ts'],
     outfile: 'dist/cli.cjs',
     format: 'cjs',
     sourcemap: false,

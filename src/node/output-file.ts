@@ -211,26 +211,20 @@ function stage(path: string, data: Uint8Array | string, sync: boolean): string {
     fd = undefined;
     closeSync(open);
   } catch (error) {
-    if (fd !== undefined) closeQuietly(fd);
-    rmQuietly(temp);
+    const open = fd;
+    if (open !== undefined) quietly(() => closeSync(open));
+    quietly(() => rmSync(temp, { force: true }));
     throw new Error(`cannot write ${path}: ${reason(error)}`);
   }
   return temp;
 }
 
-function closeQuietly(fd: number): void {
+/** A clean-up step after a failure: its own failure is not the one to tell. */
+function quietly(step: () => void): void {
   try {
-    closeSync(fd);
+    step();
   } catch {
-    // Already failed: the first error is the one to tell.
-  }
-}
-
-function rmQuietly(path: string): void {
-  try {
-    rmSync(path, { force: true });
-  } catch {
-    // A temporary file that cannot be removed either: the error that led here is the one to tell.
+    // The error that led here is the one to tell.
   }
 }
 
@@ -272,7 +266,7 @@ export async function writeFilesAtomic(files: readonly OutputFile[], options: Wr
       staged.shift();
     }
   } finally {
-    for (const { temp } of staged) rmQuietly(temp);
+    for (const { temp } of staged) quietly(() => rmSync(temp, { force: true }));
   }
 }
 

@@ -7,7 +7,7 @@
  * error classes (so `instanceof UsageError` holds across them) by asking for them by name.
  */
 import { join } from 'node:path';
-import { BundleLoader, codeCacheDir } from './node/bundle-loader.js';
+import { BundleLoader, codeCacheDir } from '../node/bundle-loader.js';
 
 interface MainBundle {
   runCli(argv: string[]): void;
