@@ -3,7 +3,8 @@
  *
  * (a) `node dist/cli.cjs census DIR --json FILE` as a whole process, median of several runs, side by
  *     side (alternating) with a floor process that only reads the same files and sums their f32 values
- *     (`bench/floor-sum-f32.mjs`). Goal: ≤ 3× the floor and under 0.6 s.
+ *     (`bench/floor-sum-f32.mjs`). Goal: ≤ 2× the floor (the census's cost issue; an
+ *     absolute time is not a goal, since this machine's speed drifts).
  * (b) the census's peak resident memory on a ten-times inventory. Goal: under 150 MB.
  * (c) scimitar parse throughput of the library against a hand-written DataView reader
  *     (`bench/baseline-scimitar.ts`), same files, same run; both must agree on the bone count and the
@@ -142,8 +143,8 @@ export async function run(): Promise<BenchResult[]> {
         unit: 's',
         ratio,
         ratioLabel: `× floor: read + sum f32 (${floor.toFixed(3)} s)`,
-        goal: '≤ 3× floor and < 0.6 s',
-        met: ratio <= 3 && census < 0.6,
+        goal: '≤ 2× floor',
+        met: ratio <= 2,
       },
       { name: 'census, inventory, --jobs 2', value: censusTwoJobs, unit: 's', ratio: censusTwoJobs / floor, ratioLabel: '× floor' },
     ];
