@@ -12,6 +12,8 @@ export class IdScope {
   constructor(private readonly Refusal: new (details: ParseErrorDetails) => Error = ParseError) {}
 
   private readonly indexById = new Map<Id, number>();
+  /** The ids by index, to put a taken id back to its first object. */
+  private readonly ids: Id[] = [];
   // Forward references, kept as parallel arrays: one per bone in the common case, so no object each.
   private readonly pendingIds: Id[] = [];
   private readonly pendingOffsets: number[] = [];
@@ -21,8 +23,15 @@ export class IdScope {
 
   /** Registers the next object's id; returns its index, or −1 when the id is already taken. Never throws. */
   register(id: Id): number {
-    if (this.indexById.has(id)) return -1;
+    // One look-up in the common case (a 64-bit id hashes slowly as a bigint, and every bone has
+    // one): the map grows unless the id was taken, which is put back to its first object.
+    const before = this.indexById.size;
     this.indexById.set(id, this.count);
+    if (this.indexById.size === before) {
+      this.indexById.set(id, this.ids.indexOf(id));
+      return -1;
+    }
+    this.ids.push(id);
     return this.count++;
   }
 
