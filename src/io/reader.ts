@@ -19,12 +19,14 @@ export class ByteReader {
   readonly path: PathSegment[];
 
   /**
-   * A reader over `bytes[start, end)`; throws a `RangeError` when the range does not lie inside the bytes.
+   * A reader over `bytes[start, end)`; throws a `RangeError` when the range does not lie inside the
+   * bytes. `view`, when given, must be a view of exactly `bytes` (readers of many small structures
+   * in the same bytes share one: making a DataView costs more than reading a header through it).
    */
-  constructor(bytes: Uint8Array, start = 0, end = bytes.length, path: PathSegment[] = []) {
+  constructor(bytes: Uint8Array, start = 0, end = bytes.length, path: PathSegment[] = [], view?: DataView) {
     if (start < 0 || end > bytes.length || start > end) throw new RangeError(`bad reader range ${start}..${end} of ${bytes.length}`);
     this.bytes = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.view = view ?? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = start;
     this.end = end;
     this.path = path;
@@ -132,7 +134,7 @@ export class ByteReader {
    */
   sub(n: number): ByteReader {
     this.need(n);
-    const child = new ByteReader(this.bytes, this.pos, this.pos + n, this.path);
+    const child = new ByteReader(this.bytes, this.pos, this.pos + n, this.path, this.view);
     this.pos += n;
     return child;
   }

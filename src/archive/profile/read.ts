@@ -13,6 +13,18 @@ const TRACKED: ReadContext = { spans: null, spanDepth: 0, trackPaths: true, scop
 const FAST: ReadContext = { spans: null, spanDepth: 0, trackPaths: false, scope: null };
 const NO_PATH: PathSegment[] = [];
 
+// The view of the bytes read last: a data file's few headers and records are read one readAt at a
+// time from the same bytes, and making a DataView for each cost more than reading the header.
+let lastBytes: Uint8Array | null = null;
+let lastView: DataView | null = null;
+function viewOf(bytes: Uint8Array): DataView {
+  if (bytes !== lastBytes || lastView === null) {
+    lastView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    lastBytes = bytes;
+  }
+  return lastView;
+}
+
 /**
  * Reads `codec` at archive offset `at` from `bytes`, which were read at archive offset `base` and
  * end where they end (or at `limit`, an archive offset). Returns the value and the archive offset
@@ -32,7 +44,7 @@ export function readAt<T>(
   }
   // Read without keeping the field path (the tables hold thousands of records); only a refusal is
   // read again with it, so its path names the field.
-  const fast = new ByteReader(bytes, at - base, limit - base, NO_PATH);
+  const fast = new ByteReader(bytes, at - base, limit - base, NO_PATH, viewOf(bytes));
   try {
     const value = codec.read(fast, FAST);
     return { value, end: fast.pos + base };
