@@ -103,10 +103,9 @@ export function validationSummaryText(summary: ValidationSummary, roundtrip = fa
   return `${count(summary.files, 'file')}: ${parts.join(', ')}\n`;
 }
 
-/** A JSON value nested two levels deep in the streamed report. */
-function indent(text: string): string {
-  return text.replace(/^/gm, '    ');
-}
+/** What JSON.stringify([[value]], null, 2) puts around the value. */
+const NESTED_OPENING = '[\n  [\n';
+const NESTED_CLOSING = '\n  ]\n]';
 
 /**
  * The `validate --json` document written as it is made, so memory stays flat however many files
@@ -123,12 +122,17 @@ export class ValidationJsonStream {
 
   /** One file's result, next in the `files` array. */
   add(entry: FileValidation): void {
-    this.write(`${this.first ? '' : ',\n'}${indent(JSON.stringify(entry, null, 2))}`);
+    // Stringified two arrays deep, the entry comes out indented as it sits in the document; the
+    // arrays' own brackets are cut off. One pass, where indenting every line after was a second.
+    const nested = JSON.stringify([[entry]], null, 2);
+    this.write(`${this.first ? '' : ',\n'}${nested.slice(NESTED_OPENING.length, nested.length - NESTED_CLOSING.length)}`);
     this.first = false;
   }
 
   /** The summary, and the end of the document. */
   end(summary: ValidationSummary): void {
-    this.write(`\n  ],\n  "summary": ${indent(JSON.stringify(summary, null, 2)).trimStart()}\n}\n`);
+    // One array deep: the summary's fields indented as a member of the document.
+    const nested = JSON.stringify([summary], null, 2);
+    this.write(`\n  ],\n  "summary": ${nested.slice('[\n  '.length, nested.length - '\n]'.length)}\n}\n`);
   }
 }
