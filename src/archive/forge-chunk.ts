@@ -33,6 +33,20 @@ export class Chunk {
   }
 }
 
+/** Returns when `length` bytes at `offset` lie inside the archive; refuses at `pointerAt`, the field that points there, otherwise. */
+export function checkChunkRange(
+  source: Pick<ArchiveSource, 'size'>,
+  offset: number,
+  length: number,
+  path: readonly PathSegment[],
+  what: string,
+  pointerAt: number,
+): void {
+  if (offset < 0 || length < 0 || offset + length > source.size) {
+    refuse(pointerAt, path, `${what} (${length} bytes) inside the ${source.size}-byte archive`, `offset ${offset}`);
+  }
+}
+
 /** Reads `length` bytes at `offset`; a range outside the archive is refused at `pointerAt`, the field that points there. */
 export async function readChunk(
   source: ArchiveSource,
@@ -42,8 +56,6 @@ export async function readChunk(
   what: string,
   pointerAt: number,
 ): Promise<Chunk> {
-  if (offset < 0 || length < 0 || offset + length > source.size) {
-    refuse(pointerAt, path, `${what} (${length} bytes) inside the ${source.size}-byte archive`, `offset ${offset}`);
-  }
+  checkChunkRange(source, offset, length, path, what, pointerAt);
   return new Chunk(await source.read(offset, length), offset);
 }

@@ -8,7 +8,7 @@ import { ParseError } from '../io/errors.js';
 import type { PathSegment } from '../io/format.js';
 import { countedBy } from '../grammar/signed.js';
 import { u16, type Codec } from '../grammar/index.js';
-import { Chunk, readChunk, refuse } from './forge-chunk.js';
+import { checkChunkRange, Chunk, refuse } from './forge-chunk.js';
 import { archiveOffsetOf, checkBlocks, decodeSet, readSetLayout, readStream, STREAM_LIMIT, type ForgeSet } from './forge-sets.js';
 export { forgeChecksum, type ForgeBlock, type ForgeSet } from './forge-sets.js';
 import type { Forge, ForgeEntry } from './forge.js';
@@ -87,6 +87,32 @@ export async function readDataFile(
   entry: ForgeEntry,
   options: ReadDataFileOptions = {},
 ): Promise<ForgeDataFile> {
+  const place = dataFilePlace(forge, entry);
+  const bytes = await forge.source.read(place.offset, place.length);
+  return dataFileOf(forge, entry, place, bytes, options);
+}
+
+/**
+ * {@link readDataFile} without a promise, when the archive's source reads at once (it has
+ * `readNow`: a file in Node, bytes in memory); undefined when it cannot. Throws what readDataFile
+ * rejects with.
+ */
+export function readDataFileNow(
+  forge: Pick<Forge, 'source' | 'version' | 'tables' | 'profile' | 'tocRecord'>,
+  entry: ForgeEntry,
+  options: ReadDataFileOptions = {},
+): ForgeDataFile | undefined {
+  const source = forge.source;
+  if (source.readNow === undefined) return undefined;
+  const place = dataFilePlace(forge, entry);
+  return dataFileOf(forge, entry, place, source.readNow(place.offset, place.length), options);
+}
+
+/** Where an entry's data file lies and the profile that reads it; throws the refusals of {@link readDataFile} that come before any read. */
+function dataFilePlace(
+  forge: Pick<Forge, 'source' | 'version' | 'tables' | 'profile'>,
+  entry: ForgeEntry,
+): { profile: ForgeProfile; offset: number; length: number } {
   const profile = forge.profile;
   const root: PathSegment[] = ['entries', entry.number];
   if (profile === null) {
@@ -113,10 +139,20 @@ export async function readDataFile(
       `the bookkeeping entry ${entry.bookkeeping.name} (${entry.bookkeeping.meaning}), read raw`,
     );
   }
-  const headerBytes = forge.tables.fileDataHeader?.fixedSize ?? 0;
-  const file = await readChunk(forge.source, entry.offset, headerBytes + entry.size, root, 'the data file', entry.indexRecordOffset);
-  return readDataFileBytes(profile, forge.tables, entry, file, {
-    tocRecord: options.tocRecord ?? forge.tocRecord ?? profile.tocRecord.value,
+  const length = (forge.tables.fileDataHeader?.fixedSize ?? 0) + entry.size;
+  checkChunkRange(forge.source, entry.offset, length, root, 'the data file', entry.indexRecordOffset);
+  return { profile, offset: entry.offset, length };
+}
+
+function dataFileOf(
+  forge: Pick<Forge, 'version' | 'tables' | 'tocRecord'>,
+  entry: ForgeEntry,
+  place: { profile: ForgeProfile; offset: number },
+  bytes: Uint8Array,
+  options: ReadDataFileOptions,
+): ForgeDataFile {
+  return readDataFileBytes(place.profile, forge.tables, entry, new Chunk(bytes, place.offset), {
+    tocRecord: options.tocRecord ?? forge.tocRecord ?? place.profile.tocRecord.value,
     version: forge.version,
   });
 }
@@ -161,6 +197,19 @@ export function dataFileLayout(
     );
   }
   return { fileDataHeader, data, preamble, toc, resourcesSet };
+}
+
+/** A TOC record as read (its id, its size and at most one field more) in the reading the data file keeps. */
+function tocRecordOf(record: Record<string, unknown>): TocRecord {
+  let rest: unknown = null;
+  // The first field besides id and size, without copying the record (a census reads a TOC per data file).
+  for (const key in record) {
+    if (key !== 'id' && key !== 'size') {
+      rest = record[key] ?? null;
+      break;
+    }
+  }
+  return { id: BigInt(record.id as number | bigint), size: record.size as number, rest };
 }
 
 /** {@link readDataFile} on bytes already read (from the entry's `offset`), for detection and rewriting. */
@@ -211,11 +260,7 @@ export function readDataFileBytes(
   const recordCodec = tocRecordCodec(tocRecordKind) as Codec<Record<string, unknown>>;
   const tocLimit = profile.recordsStart.value === 'second-set' && resourcesSet !== null ? toc.streamLength : stream.length;
   const tocRead = readStream(countedBy(u16, recordCodec, 'TocRecord'), stream, sets, 0, [...root, 'toc', 'records'], tocLimit);
-  const tocRecords: TocRecord[] = tocRead.value.map(({ id, size, ...rest }) => ({
-    id: BigInt(id as number | bigint),
-    size: size as number,
-    rest: Object.values(rest)[0] ?? null,
-  }));
+  const tocRecords: TocRecord[] = tocRead.value.map(tocRecordOf);
   let q = tocRead.end;
   let afterToc: Uint8Array | null = null;
   const afterCodec = profile.afterTocInVersion26.value;
@@ -313,11 +358,7 @@ export function readTocOnly(
   const codec = countedBy(u16, tocRecordCodec(options.tocRecord) as Codec<Record<string, unknown>>, 'TocRecord');
   try {
     const read = readStream(codec, stream, [toc], 0, [...root, 'toc', 'records']);
-    return read.value.map(({ id, size, ...rest }) => ({
-      id: BigInt(id as number | bigint),
-      size: size as number,
-      rest: Object.values(rest)[0] ?? null,
-    }));
+    return read.value.map(tocRecordOf);
   } catch (error) {
     if (error instanceof ParseError) return null;
     throw error;

@@ -5,7 +5,7 @@
 import type { ResourceAddress } from '../io/address.js';
 import { ParseError } from '../io/errors.js';
 import type { Forge, ForgeEntry } from './forge.js';
-import { readDataFile, type ForgeResource } from './forge-data-file.js';
+import { readDataFile, readDataFileNow, type ForgeResource } from './forge-data-file.js';
 import { bookkeepingEntryCount, forgeEntriesToRead, isSkeletalClass } from './forge-select.js';
 
 /** What {@link forgeRecords} reads an archive with. */
@@ -67,7 +67,7 @@ export async function* forgeRecords(
     const address = entryAddress(options.name, entry);
     let resources: ForgeResource[];
     try {
-      resources = (await readDataFile(forge, entry)).resources;
+      resources = (readDataFileNow(forge, entry) ?? (await readDataFile(forge, entry))).resources;
     } catch (error) {
       if (error instanceof ParseError) {
         yield { kind: 'refusal', address, entry, refusal: error.at(address) };

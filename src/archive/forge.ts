@@ -303,5 +303,5 @@ export async function readForgeTables(source: ArchiveSource): Promise<Omit<Forge
   };
 }
 
-export { forgeChecksum, readDataFile, type ForgeDataFile, type ForgeResource, type ForgeSet } from './forge-data-file.js';
+export { forgeChecksum, readDataFile, readDataFileNow, type ForgeDataFile, type ForgeResource, type ForgeSet } from './forge-data-file.js';
 export { openForge, type OpenForgeOptions } from './forge-open.js';

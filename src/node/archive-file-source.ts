@@ -28,32 +28,36 @@ export async function openArchiveFile(path: string): Promise<ArchiveFileSource> 
     throw e;
   }
   let closed = false;
+  const readNow = (offset: number, length: number): Uint8Array => {
+    if (closed) throw new Error('read after close');
+    checkRange(size, offset, length);
+    const bytes = new Uint8Array(length);
+    let done = 0;
+    // A positional read may return fewer bytes than asked; loop until the range is whole.
+    while (done < length) {
+      const bytesRead = readSync(fd, bytes, done, length - done, offset + done);
+      if (bytesRead === 0) {
+        throw new ParseError({
+          offset: offset + done,
+          path: ['read'],
+          expected: `${length} bytes`,
+          actual: `${done} bytes (the file shrank?)`,
+        });
+      }
+      done += bytesRead;
+    }
+    return bytes;
+  };
   return Promise.resolve({
     size,
     read(offset, length) {
       try {
-        if (closed) throw new Error('read after close');
-        checkRange(size, offset, length);
-        const bytes = new Uint8Array(length);
-        let done = 0;
-        // A positional read may return fewer bytes than asked; loop until the range is whole.
-        while (done < length) {
-          const bytesRead = readSync(fd, bytes, done, length - done, offset + done);
-          if (bytesRead === 0) {
-            throw new ParseError({
-              offset: offset + done,
-              path: ['read'],
-              expected: `${length} bytes`,
-              actual: `${done} bytes (the file shrank?)`,
-            });
-          }
-          done += bytesRead;
-        }
-        return Promise.resolve(bytes);
+        return Promise.resolve(readNow(offset, length));
       } catch (error) {
         return Promise.reject(error as Error);
       }
     },
+    readNow,
     close() {
       if (!closed) closeSync(fd);
       closed = true;

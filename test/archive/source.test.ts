@@ -38,3 +38,17 @@ describe.each(sources)('%s source', (_, make) => {
     await source.close?.();
   });
 });
+
+describe('readNow', () => {
+  it('is offered by the bytes and file sources, with the bytes and refusals of read, and not by a blob', async () => {
+    const file = await openArchiveFile(join(dir, 'a.bin'));
+    for (const source of [bytesSource(content), file]) {
+      expect([...source.readNow!(250, 4)]).toEqual([250, 251, 252, 253]);
+      expect(() => source.readNow!(995, 6)).toThrow(expect.objectContaining({ offset: 995 }));
+      expect(() => source.readNow!(-1, 1)).toThrow(ParseError);
+    }
+    await file.close();
+    expect(() => file.readNow!(0, 1)).toThrow('read after close');
+    expect(blobSource(new Blob([content])).readNow).toBeUndefined();
+  });
+});
