@@ -21,6 +21,7 @@ import {
   UNREAL_MANNEQUIN,
   VALVE_BIPED,
 } from './data/lists.js';
+import { BUILT_IN_NAME_HASHES, BUILT_IN_NAME_LINES } from './data/built-in.js';
 
 /** Every class name the Skeleton format uses; kept apart so class hashes resolve on their own. */
 export const CLASS_NAMES: readonly string[] = CLASS_LIST.classes;
@@ -62,11 +63,16 @@ export class NameDictionary {
   }
 
   private index(names: Iterable<string>): void {
-    if (names === BUILT_IN_NAMES_LATER) names = builtInNames();
+    // The built-in names come with their hashes (the generated table): a process's first look-up
+    // hashed some 3,000 names before, in code not yet compiled.
+    const builtIn = names === BUILT_IN_NAMES_LATER;
+    if (builtIn) names = builtInNames();
+    let i = 0;
     for (const name of names) {
+      const at = i++;
       if (this.known.has(name)) continue;
       this.known.add(name);
-      const key = crc32(name) | 0;
+      const key = builtIn ? builtInHash(at) : crc32(name) | 0;
       const bucket = this.byHash.get(key);
       if (bucket) bucket.push(name);
       else this.byHash.set(key, [name]);
@@ -263,6 +269,14 @@ function buildBuiltInNames(rigNames: readonly string[] = anvilRigNames()): strin
 }
 
 /**
+ * The built-in names assembled from the lists and the naming schemes, as `npm run gen:names`
+ * writes them into data/built-in.ts (which {@link builtInNames} reads). Never throws.
+ */
+export function assembleBuiltInNames(): string[] {
+  return buildBuiltInNames();
+}
+
+/**
  * The built-in dictionary's names as they would be without one list of names found on shipped
  * rigs (an id of {@link anvilRigListIds}), for measuring the cracker on that list's hashes: its
  * names stay only where another list or a naming scheme also gives them. Throws a RangeError on
@@ -283,10 +297,18 @@ let builtInNameList: readonly string[] | null = null;
 let builtIn: NameDictionary | null = null;
 let classes: NameDictionary | null = null;
 
-/** The built-in dictionary's names, class names first (built once, on first use; frozen). Never throws. */
+/**
+ * The built-in dictionary's names, class names first (read from the generated table once, on
+ * first use; frozen). Never throws.
+ */
 export function builtInNames(): readonly string[] {
-  builtInNameList ??= Object.freeze(buildBuiltInNames());
+  builtInNameList ??= Object.freeze(BUILT_IN_NAME_LINES.split('\n'));
   return builtInNameList;
+}
+
+/** The generated table's hash of built-in name `i` (a signed 32-bit integer, as the dictionary keys it). */
+function builtInHash(i: number): number {
+  return parseInt(BUILT_IN_NAME_HASHES.slice(8 * i, 8 * i + 8), 16) | 0;
 }
 
 /**

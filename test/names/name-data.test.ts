@@ -1,13 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { NAME_DATA_MODULE, readNameDataFiles, renderNameData } from '../../scripts/name-data.js';
-import { builtInDictionary } from '../../src/names/dictionary.js';
+import { BUILT_IN_TABLE_MODULE, NAME_DATA_MODULE, readNameDataFiles, renderBuiltInTable, renderNameData } from '../../scripts/name-data.js';
+import { assembleBuiltInNames, builtInDictionary, builtInNames, newBuiltInDictionary } from '../../src/names/dictionary.js';
 
 describe('the name lists in src/names/data', () => {
   it('are what the generated module holds (run npm run gen:names when this fails)', async () => {
     const files = readNameDataFiles();
     expect(readFileSync(NAME_DATA_MODULE, 'utf8'), `${NAME_DATA_MODULE} is stale: run npm run gen:names`).toBe(await renderNameData(files));
+  });
+
+  it('give the generated table of built-in names and hashes (run npm run gen:names when this fails)', async () => {
+    const assembled = assembleBuiltInNames();
+    expect(readFileSync(BUILT_IN_TABLE_MODULE, 'utf8'), `${BUILT_IN_TABLE_MODULE} is stale: run npm run gen:names`).toBe(
+      await renderBuiltInTable(assembled),
+    );
+    // The dictionary serves the table's names with the table's hashes: each must be the name's zlib CRC-32.
+    expect([...builtInNames()]).toEqual(assembled);
+    const dictionary = newBuiltInDictionary();
+    for (const name of assembled) expect(dictionary.lookup(zlibCrc32(name)), name).toContain(name);
+    expect(dictionary.size).toBe(assembled.length);
   });
 
   it('each open with a comment naming where their names were found', () => {
