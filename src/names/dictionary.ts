@@ -302,13 +302,16 @@ let classes: NameDictionary | null = null;
  * first use; frozen). Never throws.
  */
 export function builtInNames(): readonly string[] {
-  builtInNameList ??= Object.freeze(BUILT_IN_NAME_LINES.split('\n'));
+  builtInNameList ??= Object.freeze(BUILT_IN_NAME_LINES.join('').split('\n'));
   return builtInNameList;
 }
 
+let builtInHashText: string | null = null;
+
 /** The generated table's hash of built-in name `i` (a signed 32-bit integer, as the dictionary keys it). */
 function builtInHash(i: number): number {
-  return parseInt(BUILT_IN_NAME_HASHES.slice(8 * i, 8 * i + 8), 16) | 0;
+  builtInHashText ??= BUILT_IN_NAME_HASHES.join('');
+  return parseInt(builtInHashText.slice(8 * i, 8 * i + 8), 16) | 0;
 }
 
 /**
