@@ -6,8 +6,12 @@
  *     python3-lzo is there, stored otherwise), median of several runs side by side with a floor
  *     process that reads the same data files (those the index types Skeleton or SkeletonComponent)
  *     and decompresses every block with the same decoder, parsing nothing (`bench/forge-floor.mjs`).
- *     Goal: ≤ 1.5× the floor. The census must count exactly 2,000 Skeletons and read only the
- *     2,000 Skeleton data files, skipping the others by their type.
+ *     No goal of its own (the census's cost issue withdrew the 1.5× it once had: the census cannot
+ *     cost less than its own decoding); the census must count exactly 2,000 Skeletons and read only
+ *     the 2,000 Skeleton data files, skipping the others by their type.
+ *     Then what one more Skeleton data file costs, once warm: the same census and floor on an
+ *     archive of four times the Skeleton data files, the increments divided by the data files
+ *     added. Goal: ≤ 2× the floor's (the census's cost issue, goal 2).
  * (b) the census's peak resident memory on an 8 GB sparse archive holding a few data files spread
  *     over it, against the same few data files in a small archive. Goal: flat (≤ 1.1×).
  *
@@ -157,8 +161,6 @@ export async function run(): Promise<BenchResult[]> {
         unit: 's',
         ratio,
         ratioLabel: `× floor: read + decompress the same data files (${floorSeconds.toFixed(3)} s)`,
-        goal: 'ratio ≤ 1.5',
-        met: ratio <= 1.5,
       },
     ];
     const censusTwo = median([0, 1, 2].map(() => timedRun([...census, '--jobs', '2'])));
@@ -172,8 +174,7 @@ export async function run(): Promise<BenchResult[]> {
 
     // What one more Skeleton data file costs once the process is warm: the same census and floor
     // on an archive of four times the Skeleton data files (the same 4,000 others), the increments
-    // divided by the 6,000 data files added. The goal is a ratio of the whole process, and this
-    // says where it tends as archives grow.
+    // divided by the 6,000 data files added: where the whole process's ratio tends as archives grow.
     const larger = benchArchive(benchEntries(SCALE)).bytes;
     const largerArchive = join(scratch, 'larger.forge');
     writeFileSync(largerArchive, larger);
@@ -195,6 +196,8 @@ export async function run(): Promise<BenchResult[]> {
       unit: 'µs',
       ratio: censusEach / floorEach,
       ratioLabel: `× the floor's (${(floorEach * 1e6).toFixed(0)} µs)`,
+      goal: 'ratio ≤ 2',
+      met: censusEach / floorEach <= 2,
     });
 
     // (b) A few data files (4 Skeleton data files, 4 others) in a small archive, then spread over 8 GB.
