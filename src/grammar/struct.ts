@@ -103,7 +103,6 @@ export function struct<S extends Record<string, FieldSpec | undefined>>(
     // Only a number is compared directly: a byte constant (a magic) compared with 0 would be
     // turned into a string by the engine at every read.
     constant: isConstCodec(f.codec) && typeof f.codec.constant === 'number' ? f.codec.constant : -1,
-    constantBytes: isConstCodec(f.codec) && f.codec.constant instanceof Uint8Array ? f.codec.constant : null,
     keep: !isConstCodec(f.codec),
   }));
   const count = plan.length;
@@ -124,17 +123,12 @@ export function struct<S extends Record<string, FieldSpec | undefined>>(
         const f = plan[i]!;
         if (track) path.push(f.name);
         const start = r.pos;
-        // A magic that matches is passed over in place (constants are not kept); one that does not
-        // is read through its codec, which refuses with the expected bytes.
-        if (f.constantBytes !== null && holdsAt(r, f.constantBytes)) r.pos += f.constantBytes.length;
-        else {
-          const value = f.kind === 0 ? f.codec.read(r, ctx) : readPrimitive(r, f.kind);
-          if (f.constant >= 0 && value !== f.constant) {
-            r.pos = start;
-            f.codec.read(r, ctx);
-          }
-          if (f.keep) out[f.name] = value;
+        const value = f.kind === 0 ? f.codec.read(r, ctx) : readPrimitive(r, f.kind);
+        if (f.constant >= 0 && value !== f.constant) {
+          r.pos = start;
+          f.codec.read(r, ctx);
         }
+        if (f.keep) out[f.name] = value;
         if (track) {
           if (ctx.spans && path.length <= ctx.spanDepth)
             ctx.spans.push({ path: formatPath(path), segments: path.slice(), start, end: r.pos });
@@ -158,14 +152,6 @@ export function struct<S extends Record<string, FieldSpec | undefined>>(
   };
 }
 
-/** Whether the reader's next bytes are `bytes` (false when fewer remain). */
-function holdsAt(r: ByteReader, bytes: Uint8Array): boolean {
-  if (r.pos + bytes.length > r.end) return false;
-  const input = r.bytes;
-  for (let i = 0; i < bytes.length; i++) if (input[r.pos + i] !== bytes[i]) return false;
-  return true;
-}
-
 /** What reading one field takes, prepared once per structure (one shape, so loads stay monomorphic). */
 interface FieldPlan {
   name: string;
@@ -173,8 +159,6 @@ interface FieldPlan {
   kind: PrimitiveKind | 0;
   /** The constant's value, or −1 for a field that is not a numeric constant (constants are unsigned). */
   constant: number;
-  /** A constant of bytes (a magic), or null. */
-  constantBytes: Uint8Array | null;
   keep: boolean;
 }
 
