@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BufferedText } from '../../src/export/buffered-text.js';
 import { ValidationJsonStream, ValidationTally } from '../../src/export/validate-report.js';
 import type { FileValidation } from '../../src/analysis/file-validation.js';
 
@@ -53,21 +52,5 @@ describe('ValidationJsonStream', () => {
 
   it('writes an empty array when there is no entry', () => {
     expect(JSON.parse(documentOf([]))).toMatchObject({ files: [], summary: { files: 0 } });
-  });
-});
-
-describe('BufferedText', () => {
-  it('hands text on once a piece is full, and the rest when flushed, in order', () => {
-    const pieces: string[] = [];
-    const buffer = new BufferedText((text) => pieces.push(text), 5);
-    buffer.add('ab');
-    buffer.add('cd');
-    expect(pieces).toEqual([]);
-    buffer.add('e');
-    expect(pieces).toEqual(['abcde']);
-    buffer.add('f');
-    buffer.flush();
-    buffer.flush();
-    expect(pieces).toEqual(['abcde', 'f']);
   });
 });
