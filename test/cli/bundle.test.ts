@@ -5,7 +5,7 @@
  * `instanceof UsageError` holds across bundles, and none of commander's own files loaded at a start.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +111,42 @@ describe.runIf(existsSync(join(DIST, 'cli.cjs')))('the bundled CLI', () => {
       // Unset, the cache goes to the user's cache folder.
       expect(run('', 'census', samples, '--json').stdout).toBe(first.stdout);
       expect(readdirSync(join(home, '.cache', 'anvil-skeleton', 'code'))).toHaveLength(2);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('loads neither child_process nor the socket streams when stderr is a pipe that gets nothing', () => {
+    // Both cost every start: commander's child_process is for programs as subcommands, which this
+    // command has none of, and a piped stderr's stream is made only when something is written.
+    const scratch = mkdtempSync(join(tmpdir(), 'anvil-start-'));
+    try {
+      const empty = join(scratch, 'empty');
+      mkdirSync(empty);
+      const preload = join(scratch, 'loaded.cjs');
+      const listed = join(scratch, 'loaded.txt');
+      writeFileSync(
+        preload,
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(listed)}, process.moduleLoadList.join('\\n')));\n`,
+      );
+      const run = spawnSync(
+        process.execPath,
+        ['-r', preload, join(DIST, 'cli.cjs'), 'census', empty, '--json', join(scratch, 'census.json')],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const loaded = readFileSync(listed, 'utf8').split('\n');
+      expect(loaded).toContain('NativeModule fs');
+      expect(loaded).not.toContain('NativeModule child_process');
+      expect(loaded).not.toContain('NativeModule net');
+      // Whereas an error message on stderr still gets its stream.
+      const refused = spawnSync(process.execPath, [join(DIST, 'cli.cjs'), 'census', join(scratch, 'missing')], { encoding: 'utf8' });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toContain('missing');
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -450,7 +450,7 @@ describe('the census names what it counted, carries archive refusals whole, and 
     try {
       Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
       delete process.env.CI;
-      const progress = new Progress('census', 2920);
+      const progress = new Progress('census', 2920, process.stderr);
       progress.update(2920);
     } finally {
       write.mockRestore();
