@@ -11,6 +11,7 @@ import {
   closeSync,
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -101,6 +102,18 @@ describe('1. outputs never land on or inside an input', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(`${option} '${join(samples, 'anvilnext', 'MAD_CHR_Skel_U.Skeleton')}' is one of the input files`);
     }
+    expect(fingerprint(dir)).toEqual(before);
+  });
+
+  it('refuses a report onto a hard link, outside the inputs, of a file found in an input directory', async () => {
+    const samples = samplesCopy();
+    const input = join(samples, 'anvilnext', 'MAD_CHR_Skel_U.Skeleton');
+    const outside = join(dir, 'another-name.json');
+    linkSync(input, outside);
+    const before = fingerprint(dir);
+    const run = await runCli(['census', samples, '--json', outside, '--force']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--json '${outside}' is one of the input files`);
     expect(fingerprint(dir)).toEqual(before);
   });
 

@@ -53,6 +53,12 @@ export interface TallyContext {
 
 /** Hashes remembered at most, so the cache stays small however many distinct names an install holds. */
 const KNOWN_NAMES_AT_MOST = 1 << 16;
+/**
+ * The table's first size, as a power of two: room for 8,191 hashes at half load, so the few
+ * thousand distinct bone names of an install never make it grow (each growth re-placed every
+ * hash met, twice in a census of the inventory's 5,000).
+ */
+const KNOWN_NAMES_FIRST_BITS = 14;
 
 /**
  * The names of the hashes met so far, with their Left/Right counterparts. Bone names repeat across
@@ -62,9 +68,9 @@ const KNOWN_NAMES_AT_MOST = 1 << 16;
  */
 class KnownNames {
   /** Slot → 1 + the entry's position in `names`, 0 for an empty slot. */
-  private slots = new Int32Array(1 << 12);
-  private keys = new Int32Array(1 << 12);
-  private shift = 32 - 12;
+  private slots = new Int32Array(1 << KNOWN_NAMES_FIRST_BITS);
+  private keys = new Int32Array(1 << KNOWN_NAMES_FIRST_BITS);
+  private shift = 32 - KNOWN_NAMES_FIRST_BITS;
   private names: (string | null)[] = [];
   private counterparts: (string | null)[] = [];
 
