@@ -24,7 +24,10 @@ import { CensusAccumulator } from '../../src/analysis/census.js';
 import { checkSkeletonResource } from '../../src/analysis/check-resource.js';
 import { createPoseScanner } from '../../src/analysis/pose-find.js';
 import { classifyHeader, readResource, resourceCodec, writeResource, type ReadResult } from '../../src/formats/resource.js';
-import { decodeFast, decodeTracked } from '../../src/grammar/decode.js';
+import { decodeFastResult, decodeTrackedResult, type Decoded } from '../../src/grammar/decode.js';
+import { layouts } from '../../src/formats/registry.js';
+import { CHECKS } from '../../src/analysis/checks/index.js';
+import { declaredCheckFields } from '../../src/analysis/checks/declared.js';
 import { buildGltfDocument } from '../../src/export/gltf.js';
 import { annotatedHexDump } from '../../src/export/hexdump.js';
 import { componentToJson, skeletonToJson } from '../../src/export/json.js';
@@ -204,11 +207,19 @@ export function checkGeneratedReaders(input: Uint8Array, spec: ResourceReadSpec 
   for (const header of classifyHeader(input, spec.dialect)) {
     const codec = resourceCodec(header, spec.reading);
     const what = `${header.kind} (${header.dialect})`;
-    const fast = attempt(() => decodeFast(codec, input), `the generated ${what} reader`);
-    const declared = attempt(() => decodeTracked(codec, input), `the ${what} declaration`);
+    const fast = attempt(() => decodeFastResult(codec, input), `the generated ${what} reader`);
+    const declared = attempt(() => decodeTrackedResult(codec, input), `the ${what} declaration`);
     if (fast.error === null && declared.error === null) {
-      if (!isDeepStrictEqual(fast.value, declared.value))
+      const generated = fast.value as Decoded<unknown>;
+      const declaration = declared.value as Decoded<unknown>;
+      if (!isDeepStrictEqual(generated.value, declaration.value))
         throw new Violation('oracle', `the generated ${what} reader decodes another value than the declaration`);
+      if (!isDeepStrictEqual(generated.unmet, declaration.unmet))
+        throw new Violation(
+          'oracle',
+          `the generated ${what} reader misses other declared values than the declaration: ${generated.unmet.join(', ')} / ${declaration.unmet.join(', ')}`,
+        );
+      if (header.kind === 'Skeleton') checkUnmetAgainstScan(header.dialect, generated.value, generated.unmet, spec.reading, what);
       continue;
     }
     const shown = (a: Attempt): string =>
@@ -222,6 +233,29 @@ export function checkGeneratedReaders(input: Uint8Array, spec: ResourceReadSpec 
     ) {
       throw new Violation('oracle', `the generated ${what} reader and the declaration disagree: ${shown(fast)} / ${shown(declared)}`);
     }
+  }
+}
+
+/**
+ * What decoding found unmet must be what the declared checks find when they scan the record, under
+ * the default reading whose declaration they read: a check in `unmet` fails, every other holds.
+ */
+function checkUnmetAgainstScan(dialect: string, record: unknown, unmet: readonly string[], reading: unknown, what: string): void {
+  const layout = layouts().find((l) => l.name === dialect);
+  if (
+    layout === undefined ||
+    layout.readingKey(layout.ownReading(reading as Record<string, string> | undefined)) !== layout.readingKey(layout.defaultReading)
+  )
+    return;
+  const declared = CHECKS.filter((c) => declaredCheckFields(c.id, dialect).length > 0).map((c) => c.id);
+  const results = checkSkeletonResource({ kind: 'Skeleton', dialect, record: record as never }, undefined, { only: declared });
+  for (const result of results) {
+    if (result.status === 'not-applicable') continue;
+    if ((result.status === 'failed') !== unmet.includes(result.id))
+      throw new Violation(
+        'oracle',
+        `${what}: decoding found ${result.id} ${unmet.includes(result.id) ? 'unmet' : 'met'}, its scan ${result.status}`,
+      );
   }
 }
 

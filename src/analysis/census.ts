@@ -69,7 +69,7 @@ export class CensusAccumulator {
       if (result.status === 'skipped') state.skipped++;
       else if (result.status === 'refused')
         tallyRefused(state, this.context, file, result.kind, result.dialect, result.refusal, result.refusal.message, result.candidates);
-      else tallyDecoded(state, this.context, file, result.resource, result.size, bytes);
+      else tallyDecoded(state, this.context, file, result.resource, result.size, bytes, result.unmet);
     } catch (error) {
       // Not a ParseError: an input no rule foresaw, or a fault of ours. Still one refusal, not a crash.
       const message = error instanceof Error ? error.message : String(error);

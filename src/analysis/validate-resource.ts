@@ -26,7 +26,15 @@ export type ResourceValidation =
       /** Every layout the header fits, each with where it stopped (the first is `dialect`'s); one entry when one was tried. */
       candidates: { dialect: LayoutName; offset: number; path: string; message: string }[];
     }
-  | { status: 'decoded'; resource: Resource; size: number; roundtrip: boolean | null; roundtripMismatchAt: number | null };
+  | {
+      status: 'decoded';
+      resource: Resource;
+      size: number;
+      roundtrip: boolean | null;
+      roundtripMismatchAt: number | null;
+      /** The checks whose declared field values the record does not hold, as decoding found them (see `ReadResult.unmet`). */
+      unmet: readonly string[];
+    };
 
 /** How {@link validateResourceBytes} reads a file. */
 export interface ValidateOptions {
@@ -64,14 +72,14 @@ export function validateResourceBytes(
   let refused: Extract<ResourceValidation, { status: 'refused' }> | null = null;
   for (const header of candidates) {
     try {
-      const { resource } = readResourceAs(bytes, header, { reading: options.reading, layouts: options.layouts });
+      const { resource, unmet } = readResourceAs(bytes, header, { reading: options.reading, layouts: options.layouts });
       let roundtrip: boolean | null = null;
       let mismatch: number | null = null;
       if (options.roundtrip) {
         mismatch = firstDifference(writeResource(resource, options.layouts), bytes);
         roundtrip = mismatch === null;
       }
-      return { status: 'decoded', resource, size: bytes.length, roundtrip, roundtripMismatchAt: mismatch };
+      return { status: 'decoded', resource, size: bytes.length, roundtrip, roundtripMismatchAt: mismatch, unmet };
     } catch (error) {
       if (!(error instanceof ParseError)) throw error;
       const refusal = error.toJSON();

@@ -102,6 +102,12 @@ export interface ReadResult {
   resource: Resource;
   /** Every field's byte range, present only when `spans` was asked for. */
   spans?: Span[];
+  /**
+   * The checks whose declared field values the record does not hold, as the decoding found them
+   * (empty when every one held): a caller that checks the record before changing it may take this
+   * for the declared checks' scan.
+   */
+  unmet: readonly string[];
 }
 
 /** The layout a header class names, in `set` (the default set when absent); throws a RangeError for an unknown one. */
@@ -122,7 +128,7 @@ export function resourceCodec(header: HeaderClass, reading?: Reading, set?: Layo
 export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: ReadResourceOptions = {}): ReadResult {
   const layout = layoutOfHeader(header, options.layouts);
   const reading = layout.ownReading(options.reading);
-  const { value, spans } = decodeAll(layout.codec(header.kind, reading), bytes, {
+  const { value, spans, unmet } = decodeAll(layout.codec(header.kind, reading), bytes, {
     spans: options.spans === true,
     spanDepth: options.spanDepth,
   });
@@ -130,7 +136,7 @@ export function readResourceAs(bytes: Uint8Array, header: HeaderClass, options: 
     header.kind === 'SkeletonComponent'
       ? { kind: 'SkeletonComponent' as const, dialect: layout.name, record: value as SkeletonComponent, reading }
       : { kind: 'Skeleton' as const, dialect: layout.name, record: value as SkeletonRecord, reading };
-  return { resource, spans };
+  return { resource, spans, unmet };
 }
 
 /**

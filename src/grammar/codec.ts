@@ -27,6 +27,15 @@ export interface Span {
   end: number;
 }
 
+/**
+ * A value the sources report in every checked file, which reading does not enforce (a file that
+ * differs is read, and the named check reports it): one number, one of a set, a null pointer.
+ */
+export type FieldExpectation =
+  | { readonly check: string; readonly equals: number }
+  | { readonly check: string; readonly oneOf: readonly number[] }
+  | { readonly check: string; readonly pointer: 'null' };
+
 /** What a codec's `read` is given besides the reader: span recording, path tracking and the id scope. */
 export interface ReadContext {
   /** Field spans, or null when not recording (the default: decoding stays lean). Needs `trackPaths`. */
@@ -37,6 +46,18 @@ export interface ReadContext {
   trackPaths: boolean;
   /** The object ids of the resource being read, for references between its objects. */
   scope: IdScope | null;
+  /**
+   * The checks (a field expectation's `check`) whose declared value a field read so far did not
+   * hold, each once, in the order first missed; null while every one held. The readers add to it
+   * ({@link noteUnmet}) as they read, so a caller that checks the record at once need not scan it.
+   */
+  unmet: string[] | null;
+}
+
+/** Adds `check` to the context's unmet checks (see {@link ReadContext.unmet}). */
+export function noteUnmet(ctx: ReadContext, check: string): void {
+  if (ctx.unmet === null) ctx.unmet = [check];
+  else if (!ctx.unmet.includes(check)) ctx.unmet.push(check);
 }
 
 /** What a codec's `write` is given besides the writer and the value. */
@@ -109,7 +130,16 @@ export type DecodeStep = (value: never) => unknown;
 export type CodecLayout =
   | { readonly kind: 'constant'; readonly value: number }
   | { readonly kind: 'raw'; readonly length: number }
-  | { readonly kind: 'struct'; readonly fields: readonly { readonly name: string; readonly codec: AnyCodec; readonly keep: boolean }[] }
+  | {
+      readonly kind: 'struct';
+      readonly fields: readonly {
+        readonly name: string;
+        readonly codec: AnyCodec;
+        readonly keep: boolean;
+        /** The value the sources report for the field, which readers compare as they read (see {@link ReadContext.unmet}); null for none. */
+        readonly expect: FieldExpectation | null;
+      }[];
+    }
   | { readonly kind: 'counted'; readonly element: AnyCodec; readonly mustBeEmpty: boolean }
   | {
       readonly kind: 'pointer';

@@ -6,7 +6,7 @@
  * `read`. Only the generator script and the tests need this module.
  */
 import { hex } from '../io/format.js';
-import { PrimitiveKind, type AnyCodec } from './codec.js';
+import { PrimitiveKind, type AnyCodec, type FieldExpectation } from './codec.js';
 import { fingerprint, unwrapCompiled, walkDeclaration, type DeclarationWalk } from './compiled.js';
 
 /** One declaration to compile: the exported constant's name and the codec. */
@@ -19,6 +19,66 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function propertyKey(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
+/** A number as a literal that reads back to the same value (−0 and fractions included). */
+function numberLiteral(value: number): string {
+  return Object.is(value, -0) ? '-0' : String(value);
+}
+
+/** Whether the compiler reads this codec as a pointer of its own (whose null is always `NULL_POINTER`). */
+function readsAsPointer(given: AnyCodec): boolean {
+  const layout = unwrapCompiled(given).layout;
+  if (layout?.kind === 'pointer') return true;
+  return layout?.kind === 'scopedReference' && unwrapCompiled(layout.inner).layout?.kind === 'pointer';
+}
+
+/** Whether the compiler reads this codec as a number of its own (no `read` of a codec that could give another type). */
+function readsAsNumber(given: AnyCodec): boolean {
+  const codec = unwrapCompiled(given);
+  return (
+    codec.layout === undefined &&
+    codec.primitive !== undefined &&
+    codec.primitive !== PrimitiveKind.U64 &&
+    codec.primitive !== PrimitiveKind.Vec4
+  );
+}
+
+/**
+ * Values that every reader of a module shares, declared once at its top: the generated readers
+ * weigh on the browser bundles, and the readers of one layout's readings repeat the same ones.
+ */
+class ModuleConstants {
+  private readonly names = new Map<string, string>();
+
+  /** The name of a module constant holding `text` (an expression). */
+  name(prefix: string, text: string): string {
+    let name = this.names.get(text);
+    if (name === undefined) {
+      name = `${prefix}${this.names.size}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  declarations(): string[] {
+    return [...this.names].map(([text, name]) => `const ${name} = ${text};`);
+  }
+}
+
+/**
+ * The condition under which `value` (read with `codec`) misses a field's expectation: the negation
+ * of `meetsExpectation`, as short as it can be.
+ */
+function missesExpectation(expect: FieldExpectation, value: string, codec: AnyCodec, constants: ModuleConstants): string {
+  const number = readsAsNumber(codec);
+  if ('equals' in expect) return `${value} !== ${numberLiteral(expect.equals)}`;
+  if ('oneOf' in expect) {
+    const list = constants.name('ONE_OF_', `[${expect.oneOf.map(numberLiteral).join(', ')}] as readonly unknown[]`);
+    return number ? `!${list}.includes(${value})` : `typeof ${value} !== 'number' || !${list}.includes(${value})`;
+  }
+  if (readsAsPointer(codec)) return `${value} !== NULL_POINTER`;
+  return `typeof ${value} !== 'object' || ${value} === null || (${value} as { kind?: unknown }).kind !== 'null'`;
 }
 
 function hexLiteral(value: number): string {
@@ -44,7 +104,10 @@ class ReaderEmitter {
   private readonly takenNames = new Set<string>();
   private temporaries = 0;
 
-  constructor(root: AnyCodec) {
+  constructor(
+    root: AnyCodec,
+    private readonly constants: ModuleConstants,
+  ) {
     this.walk = walkDeclaration(root);
   }
 
@@ -101,6 +164,10 @@ class ReaderEmitter {
       const members: string[] = [];
       for (const f of layout.fields) {
         const value = this.read(f.codec, lines, '      ');
+        if (f.expect !== null) {
+          const check = this.constants.name('CHECK_', JSON.stringify(f.expect.check));
+          lines.push(`      if (${missesExpectation(f.expect, value, f.codec, this.constants)}) noteUnmet(ctx, ${check});`);
+        }
         if (f.keep) members.push(`${propertyKey(f.name)}: ${value}`);
       }
       lines.push(`      return { ${members.join(', ')} };`);
@@ -259,22 +326,30 @@ export interface CompiledModuleOptions {
 
 /** The source of a module exporting one `CompiledReader` per entry. */
 export function compileReaderModule(entries: readonly CompileEntry[], options: CompiledModuleOptions): string {
+  const readers: string[] = [];
+  const constants = new ModuleConstants();
+  for (const entry of entries) {
+    const emitter = new ReaderEmitter(entry.codec, constants);
+    const body = emitter.emit(entry.codec);
+    readers.push('');
+    readers.push(`export const ${entry.name}: CompiledReader = {`);
+    readers.push(`  signature: '${emitter.signature}',`);
+    readers.push('  create(handles) {');
+    readers.push(body);
+    readers.push('  },');
+    readers.push('};');
+  }
+  // Only a module whose declarations expect a value somewhere notes unmet expectations.
+  const notes = readers.some((line) => line.includes('noteUnmet('));
+  const names = ['IdScope', 'NULL_POINTER', ...(notes ? ['noteUnmet'] : []), 'refuseAgain'];
+  const types = ['AnyCodec', 'CompiledHook', 'CompiledReader', 'ReadContext'].map((name) => `type ${name}`);
   const parts = [
     `// ${options.header}`,
     '// Generated by `npm run gen:readers` from the declarations (see src/grammar/compile.ts); do not edit.',
-    `import { IdScope, NULL_POINTER, refuseAgain, type AnyCodec, type CompiledHook, type CompiledReader, type ReadContext } from '${options.grammarImport}';`,
+    `import { ${[...names, ...types].join(', ')} } from '${options.grammarImport}';`,
     `import type { ByteReader } from '${options.readerImport}';`,
+    ...(notes ? ['', ...constants.declarations()] : []),
+    ...readers,
   ];
-  for (const entry of entries) {
-    const emitter = new ReaderEmitter(entry.codec);
-    const body = emitter.emit(entry.codec);
-    parts.push('');
-    parts.push(`export const ${entry.name}: CompiledReader = {`);
-    parts.push(`  signature: '${emitter.signature}',`);
-    parts.push('  create(handles) {');
-    parts.push(body);
-    parts.push('  },');
-    parts.push('};');
-  }
   return `${parts.join('\n')}\n`;
 }

@@ -73,7 +73,7 @@ export function unwrapCompiled(codec: AnyCodec): AnyCodec {
  * old one never runs against new behaviour. Behaviour that lives in the declarations (a pointer's
  * tags, a constant's value, a counted array's rule) is in each node's text already.
  */
-export const GENERATED_READER_FORM = 2;
+export const GENERATED_READER_FORM = 3;
 
 function visit(walk: DeclarationWalk, given: AnyCodec): void {
   const codec = unwrapCompiled(given);
@@ -95,7 +95,7 @@ function visit(walk: DeclarationWalk, given: AnyCodec): void {
       break;
     case 'struct':
       for (const f of layout.fields) {
-        walk.text.push(`${JSON.stringify(f.name)}${f.keep ? '' : '-'}`);
+        walk.text.push(`${JSON.stringify(f.name)}${f.keep ? '' : '-'}${f.expect === null ? '' : ` expect ${JSON.stringify(f.expect)}`}`);
         visit(walk, f.codec);
       }
       break;

@@ -17,14 +17,25 @@ export interface Decoded<T> {
   value: T;
   /** Present only when asked for. */
   spans?: Span[];
+  /**
+   * The checks whose declared field values (a field's expectation) the value does not hold, each
+   * once; empty when every declared value held (see {@link ReadContext.unmet}).
+   */
+  unmet: readonly string[];
+}
+
+const NONE_UNMET: readonly string[] = Object.freeze([]);
+
+function decodeWith<T>(codec: Codec<T>, bytes: Uint8Array, trackPaths: boolean, spans: Span[] | null, spanDepth = Infinity): Decoded<T> {
+  const reader = new ByteReader(bytes);
+  const context: ReadContext = { spans, spanDepth, scope: null, trackPaths, unmet: null };
+  const value = codec.read(reader, context);
+  reader.expectEnd();
+  return { value, unmet: context.unmet ?? NONE_UNMET };
 }
 
 function decodeOnce<T>(codec: Codec<T>, bytes: Uint8Array, trackPaths: boolean, spans: Span[] | null, spanDepth = Infinity): T {
-  const reader = new ByteReader(bytes);
-  const context: ReadContext = { spans, spanDepth, scope: null, trackPaths };
-  const value = codec.read(reader, context);
-  reader.expectEnd();
-  return value;
+  return decodeWith(codec, bytes, trackPaths, spans, spanDepth).value;
 }
 
 /**
@@ -41,6 +52,16 @@ export function decodeTracked<T>(codec: Codec<T>, bytes: Uint8Array): T {
   return decodeOnce(codec, bytes, true, null);
 }
 
+/** {@link decodeFast} with the checks whose declared values the value misses (what the tests hold the generated readers to). */
+export function decodeFastResult<T>(codec: Codec<T>, bytes: Uint8Array): Decoded<T> {
+  return decodeWith(codec, bytes, false, null);
+}
+
+/** {@link decodeTracked} with the checks whose declared values the value misses. */
+export function decodeTrackedResult<T>(codec: Codec<T>, bytes: Uint8Array): Decoded<T> {
+  return decodeWith(codec, bytes, true, null);
+}
+
 /**
  * The whole input decoded with `codec` (and its spans with `options.spans`). Throws a
  * {@link ParseError} naming the field path on any refusal, or when any byte is left after the last
@@ -54,15 +75,14 @@ export function decodeTracked<T>(codec: Codec<T>, bytes: Uint8Array): T {
 export function decodeAll<T>(codec: Codec<T>, bytes: Uint8Array, options: DecodeOptions = {}): Decoded<T> {
   if (!options.spans) {
     try {
-      return { value: decodeOnce(codec, bytes, false, null) };
+      return decodeWith(codec, bytes, false, null);
     } catch (error) {
       if (!(error instanceof ParseError)) throw error;
     }
-    return { value: decodeOnce(codec, bytes, true, null) };
+    return decodeWith(codec, bytes, true, null);
   }
   const spans: Span[] = [];
-  const value = decodeOnce(codec, bytes, true, spans, options.spanDepth);
-  return { value, spans };
+  return { ...decodeWith(codec, bytes, true, spans, options.spanDepth), spans };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describeValue, formatPath } from '../io/format.js';
-import type { AnyCodec, Codec, Confidence, Infer } from './codec.js';
-import { isConstCodec, PrimitiveKind } from './codec.js';
+import type { AnyCodec, Codec, Confidence, FieldExpectation, Infer } from './codec.js';
+export type { FieldExpectation } from './codec.js';
+import { isConstCodec, noteUnmet, PrimitiveKind } from './codec.js';
 import type { ByteReader } from '../io/reader.js';
 
 /** One field of a structure: its codec and what the seed says of it. */
@@ -14,15 +15,6 @@ export interface FieldSpec<C extends AnyCodec = AnyCodec> {
   /** The value every checked file holds here, when the sources report one: the checks, model defaults and test values derive from it. */
   expect?: FieldExpectation;
 }
-
-/**
- * A value the sources report in every checked file, which reading does not enforce (a file that
- * differs is read, and the named check reports it): one number, one of a set, a null pointer.
- */
-export type FieldExpectation =
-  | { readonly check: string; readonly equals: number }
-  | { readonly check: string; readonly oneOf: readonly number[] }
-  | { readonly check: string; readonly pointer: 'null' };
 
 /**
  * One field of a {@link struct}: its codec, how sure the seed is of it, a note for the tables, and
@@ -104,6 +96,7 @@ export function struct<S extends Record<string, FieldSpec | undefined>>(
     // turned into a string by the engine at every read.
     constant: isConstCodec(f.codec) && typeof f.codec.constant === 'number' ? f.codec.constant : -1,
     keep: !isConstCodec(f.codec),
+    expect: f.expect ?? null,
   }));
   const count = plan.length;
   return {
@@ -114,7 +107,7 @@ export function struct<S extends Record<string, FieldSpec | undefined>>(
     fixedSize: fixed,
     minSize: min,
     children,
-    layout: { kind: 'struct', fields: plan.map((f) => ({ name: f.name, codec: f.codec, keep: f.keep })) },
+    layout: { kind: 'struct', fields: plan },
     read(r, ctx) {
       const out: Record<string, unknown> = {};
       const path = r.path;
@@ -129,6 +122,7 @@ export function struct<S extends Record<string, FieldSpec | undefined>>(
           f.codec.read(r, ctx);
         }
         if (f.keep) out[f.name] = value;
+        if (f.expect !== null && !meetsExpectation(f.expect, value)) noteUnmet(ctx, f.expect.check);
         if (track) {
           if (ctx.spans && path.length <= ctx.spanDepth)
             ctx.spans.push({ path: formatPath(path), segments: path.slice(), start, end: r.pos });
@@ -160,6 +154,8 @@ interface FieldPlan {
   /** The constant's value, or −1 for a field that is not a numeric constant (constants are unsigned). */
   constant: number;
   keep: boolean;
+  /** The value the sources report, compared as it is read; null for a field without one. */
+  expect: FieldExpectation | null;
 }
 
 function readPrimitive(r: ByteReader, kind: PrimitiveKind): unknown {

@@ -13,8 +13,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type * as Root from '../../src/index.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** The budget the library page (docs/library.md) states for reading one Skeleton, minified, without the glTF subpath. */
-const READ_ONE_BUDGET = 70_000;
+/**
+ * The budget the library page (docs/library.md) states for reading one Skeleton, minified, without
+ * the glTF subpath: raised from 70 KB when the readers began comparing declared values as they read.
+ */
+const READ_ONE_BUDGET = 72_000;
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const FORBIDDEN_PACKAGES = ['@gltf-transform/core'];

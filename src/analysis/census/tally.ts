@@ -194,6 +194,24 @@ export function storedRootLocalEqualsOwn(record: Pick<AnvilnextSkeleton, 'bones'
   return quatLaneDifferenceOf(q[0], q[1], q[2], q[3], r[0], r[1], r[2], r[3]) === 0;
 }
 
+/** Per layout, the last reading met and whether it is the layout's default (a census reads every file of a layout with one reading). */
+const defaultReadings = new Map<string, { reading: object; isDefault: boolean }>();
+
+/**
+ * Whether the resource was read under its layout's default reading, whose declaration the declared
+ * checks compare: only then does what its decoding found unmet stand for their scan.
+ */
+function readUnderDefault(resource: SkeletonResource): boolean {
+  const reading = resource.reading;
+  if (reading === undefined) return false;
+  const known = defaultReadings.get(resource.dialect);
+  if (known !== undefined && known.reading === reading) return known.isDefault;
+  const layout = findLayout(resource.dialect);
+  const isDefault = layout !== undefined && layout.readingKey(reading) === layout.readingKey(layout.defaultReading);
+  defaultReadings.set(resource.dialect, { reading, isDefault });
+  return isDefault;
+}
+
 /** Offenders of one failed Proven check kept per file for the report. */
 const PROVEN_OFFENDERS_KEPT = 5;
 
@@ -275,7 +293,7 @@ interface CheckedSkeleton {
  * plain data that reach neither the subject nor its offender list, so the model and the record
  * die young once this returns.
  */
-function checkSkeleton(resource: SkeletonResource, context: TallyContext): CheckedSkeleton {
+function checkSkeleton(resource: SkeletonResource, context: TallyContext, unmet: readonly string[] | undefined): CheckedSkeleton {
   const skeleton = skeletonFromResource(resource);
   const known = context.known?.of(skeleton);
   const names = known?.names;
@@ -288,6 +306,7 @@ function checkSkeleton(resource: SkeletonResource, context: TallyContext): Check
     summaries: false,
     details: false,
   };
+  if (unmet !== undefined && readUnderDefault(resource)) subject.unmet = unmet;
   return { skeleton, results: runChecks(subject), resolvedNames: known?.resolved ?? 0 };
 }
 
@@ -312,8 +331,9 @@ export function tallyDecoded(
   resource: Resource,
   size: number,
   bytes?: Uint8Array,
+  unmet?: readonly string[],
 ): void {
-  const checked = resource.kind === 'Skeleton' ? checkSkeleton(resource, context) : null;
+  const checked = resource.kind === 'Skeleton' ? checkSkeleton(resource, context, unmet) : null;
   const provenFailed = checked === null ? NONE_FAILED : provenFailures(checked.results);
   // Offsets need a second decode with spans: paid only by the rare file that fails a Proven check.
   const offsets = provenFailed.length > 0 && bytes !== undefined ? boneOffsets(bytes, resource) : NO_OFFSETS;

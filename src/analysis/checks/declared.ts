@@ -100,6 +100,9 @@ function declaredCheck(id: string, title: string, statement: string, confidence:
       const record = subject.record as { bones?: unknown; [field: string]: unknown } | undefined;
       if (fields === null || record === undefined || record === null || !Array.isArray(record.bones))
         return notApplicable(check, subject, `needs the decoded record of a layout that declares these values`);
+      // Decoding compared every declared value as it read them: nothing to scan when none was missed.
+      if (subject.unmet !== undefined && subject.summaries === false && !subject.unmet.includes(id))
+        return heldWithoutSummary(check, subject);
       const bones = record.bones as Record<string, unknown>[];
       // The common case holds everywhere: one plain pass per field with no allocation, and the
       // offender list built only when a value differs.

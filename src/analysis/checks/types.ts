@@ -34,6 +34,13 @@ export interface CheckSubject {
    * is unknown), for a caller that has them already: the one pass over the model checks compares mirrors with these.
    */
   counterparts?: readonly (string | null)[];
+  /**
+   * The checks whose declared field values `record` does not hold, as the decoding of `record`
+   * under its layout's default reading found them, for a caller that checks a record it has just
+   * decoded and not changed (the census): a declared check missing from the list then holds
+   * without a scan of the bones. Absent: the declared checks scan the record.
+   */
+  unmet?: readonly string[];
   /** False: results carry no `summary` (the census never shows one, and each costs a few strings). */
   summaries?: boolean;
   /**

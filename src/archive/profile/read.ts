@@ -9,8 +9,9 @@ import type { PathSegment } from '../../io/format.js';
 import { ByteReader } from '../../io/reader.js';
 import { ByteWriter } from '../../io/writer.js';
 
-const TRACKED: ReadContext = { spans: null, spanDepth: 0, trackPaths: true, scope: null };
-const FAST: ReadContext = { spans: null, spanDepth: 0, trackPaths: false, scope: null };
+// Shared by every read: the archive's structures declare no expected values, so `unmet` stays null.
+const TRACKED: ReadContext = { spans: null, spanDepth: 0, trackPaths: true, scope: null, unmet: null };
+const FAST: ReadContext = { spans: null, spanDepth: 0, trackPaths: false, scope: null, unmet: null };
 const NO_PATH: PathSegment[] = [];
 
 // The view of the bytes read last: a data file's few headers and records are read one readAt at a

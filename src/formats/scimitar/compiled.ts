@@ -4,7 +4,7 @@ import { IdScope, NULL_POINTER, refuseAgain, type AnyCodec, type CompiledHook, t
 import type { ByteReader } from '../../io/reader.js';
 
 export const scimitarSkeletonReader: CompiledReader = {
-  signature: 'eb0628bd1a8adf8d-3472',
+  signature: 'ba0c57027c3bccb8-3472',
   create(handles) {
     const h2 = handles[2] as AnyCodec;
     const h4 = handles[4] as AnyCodec;
