@@ -207,8 +207,14 @@ export function checkBlocks(file: Chunk, set: ForgeSet, path: readonly PathSegme
 export function decodeSet(file: Chunk, set: ForgeSet, out: Uint8Array, path: readonly PathSegment[], profile: ForgeProfile): void {
   let written = set.streamOffset;
   const rule = profile.methods[set.method];
-  set.blocks.forEach((block, i) => {
-    const blockPath = [...path, 'blocks', i];
+  const blocks = set.blocks;
+  // One path and one decoder context for the set, the block's index and offset set in place: a
+  // census decodes every block of thousands of data files, and a refusal ends the set's decoding.
+  const blockPath: PathSegment[] = [...path, 'blocks', 0];
+  const context = { baseOffset: 0, path: blockPath };
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    blockPath[blockPath.length - 1] = i;
     const stored = file.bytes.subarray(block.dataOffset - file.base, block.dataOffset - file.base + block.compressedSize);
     if (block.kind === null) {
       const checksum = file.u32(block.dataOffset - 4);
@@ -228,10 +234,11 @@ export function decodeSet(file: Chunk, set: ForgeSet, out: Uint8Array, path: rea
     } else {
       // The method and the declared size were checked (checkBlocks) before anything was allocated.
       const decoder = decoderOfRule(rule!, stored)!;
-      decoder.decode(stored, target, { baseOffset: block.dataOffset, path: blockPath });
+      context.baseOffset = block.dataOffset;
+      decoder.decode(stored, target, context);
     }
     written += block.uncompressedSize;
-  });
+  }
 }
 
 /** A position in the decompressed bytes as an archive offset: exact in a stored block, else the block's start. */
