@@ -37,6 +37,10 @@ export class IdScope {
 
   /** The index of the object with this id, or undefined when none was registered. */
   indexOf(id: Id): number | undefined {
+    // Most often the object read last (a bone's parent, in the depth-first order the files keep):
+    // one comparison where the map hashes a 64-bit id.
+    const last = this.count - 1;
+    if (last >= 0 && this.ids[last] === id) return last;
     return this.indexById.get(id);
   }
 
@@ -61,7 +65,11 @@ export class IdScope {
    */
   resolvePending(): void {
     const ids = this.pendingIds;
+    const registered = this.ids;
     for (let i = 0; i < ids.length; i++) {
+      // The i-th object's own id (a bone that is its own mirror, the common case when each object
+      // defers one reference) is registered: one comparison where the map hashes a 64-bit id.
+      if (ids[i] === registered[i]) continue;
       if (!this.indexById.has(ids[i]!)) {
         throw new this.Refusal({
           offset: this.pendingOffsets[i]!,

@@ -34,6 +34,51 @@ describe('IdScope', () => {
     );
   });
 
+  it('answers indexOf as the first-index map does after every registration, for any id asked', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 12n }), fc.bigInt({ min: 0n, max: 12n })), { maxLength: 40 }), (steps) => {
+        const scope = new IdScope();
+        const first = new Map<bigint, number>();
+        for (const [id, asked] of steps) {
+          scope.register(id);
+          if (!first.has(id)) first.set(id, first.size);
+          // The id just registered (the last object), an earlier one, or none.
+          expect(scope.indexOf(id)).toBe(first.get(id));
+          expect(scope.indexOf(asked)).toBe(first.get(asked));
+        }
+      }),
+    );
+  });
+
+  it('settles deferred references exactly when each names a registered id, whatever their order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ id: fc.bigInt({ min: 0n, max: 9n }), refers: fc.option(fc.bigInt({ min: 0n, max: 12n }), { nil: undefined }) }),
+          {
+            maxLength: 30,
+          },
+        ),
+        (objects) => {
+          const scope = new IdScope();
+          const registered = new Set<bigint>();
+          const deferred: bigint[] = [];
+          for (const { id, refers } of objects) {
+            if (refers !== undefined) {
+              scope.defer(refers, deferred.length, null, 'a bone id');
+              deferred.push(refers);
+            }
+            scope.register(id);
+            registered.add(id);
+          }
+          const missing = deferred.findIndex((id) => !registered.has(id));
+          if (missing < 0) expect(() => scope.resolvePending()).not.toThrow();
+          else expect(() => scope.resolvePending()).toThrow(expect.objectContaining({ offset: missing }));
+        },
+      ),
+    );
+  });
+
   it('refuses at the end a deferred reference that names no object, with its offset and path', () => {
     const scope = new IdScope();
     scope.register(1n);
