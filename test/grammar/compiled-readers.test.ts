@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkGeneratedReaders } from '../../scripts/fuzz/targets.js';
@@ -48,6 +47,7 @@ import { anvilnextRecord, mutations, scimitarRecord, skeletonComponent as compon
 import { applyMutations, countOffsets } from '../../scripts/fuzz/mutations.js';
 import { Bytes } from '../helpers/bytes.js';
 import { refusalOf as caught } from '../helpers/refusal.js';
+import { loadCompiledReader } from '../helpers/compiled-module.js';
 
 const readings = ANVILNEXT_READING_CHOICES.reflexConstraints.flatMap((reflexConstraints) =>
   ANVILNEXT_READING_CHOICES.poseBoneHeader.map((poseBoneHeader) => ({ reflexConstraints, poseBoneHeader })),
@@ -279,15 +279,7 @@ describe('the reader compiler on a declaration with every kind of part', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   async function compiled(): Promise<AnyCodec> {
-    const source = compileReaderModule([{ name: 'listReader', codec: list }], {
-      grammarImport: resolve('src/grammar/index.js'),
-      readerImport: resolve('src/io/reader.js'),
-      header: 'test declaration',
-    });
-    const path = join(dir, `list-${Date.now()}.ts`);
-    writeFileSync(path, source);
-    const module = (await import(pathToFileURL(path).href)) as { listReader: CompiledReader };
-    const codec = withCompiledReader(list, module.listReader);
+    const { codec } = await loadCompiledReader(list, dir);
     expect(compiledReaderStatus(codec)).toBe('compiled');
     return codec;
   }

@@ -4,15 +4,13 @@
  * here by hand; on the samples nothing is unmet, and a patched field is noted; and the census takes
  * the decoding's word for the declared checks only where the scan would say the same.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CensusAccumulator } from '../../src/analysis/census.js';
 import { readResource } from '../../src/formats/resource.js';
 import {
-  compileReaderModule,
   compiledReaderStatus,
   counted,
   decodeAll,
@@ -23,11 +21,10 @@ import {
   pointer,
   struct,
   u32,
-  withCompiledReader,
   type AnyCodec,
-  type CompiledReader,
 } from '../../src/grammar/index.js';
 import { Bytes } from '../helpers/bytes.js';
+import { loadCompiledReader } from '../helpers/compiled-module.js';
 
 const bone = struct('Bone', {
   word: field(u32, 'Observed', '', { check: 'constants', equals: 7 }),
@@ -54,18 +51,10 @@ const dir = mkdtempSync(join(tmpdir(), 'anvil-unmet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function compiled(): Promise<AnyCodec> {
-  const source = compileReaderModule([{ name: 'skeletonReader', codec: skeleton }], {
-    grammarImport: resolve('src/grammar/index.js'),
-    readerImport: resolve('src/io/reader.js'),
-    header: 'test declaration',
-  });
+  const { source, codec } = await loadCompiledReader(skeleton, dir);
   // Each check's name once, at the module's top, however many fields and readers note it.
   expect(source.match(/"constants"/g)).toHaveLength(1);
   expect(source.match(/noteUnmet\(ctx, CHECK_\d+\)/g)).toHaveLength(4);
-  const path = join(dir, `unmet-${Date.now()}.ts`);
-  writeFileSync(path, source);
-  const module = (await import(pathToFileURL(path).href)) as { skeletonReader: CompiledReader };
-  const codec = withCompiledReader(skeleton, module.skeletonReader);
   expect(compiledReaderStatus(codec)).toBe('compiled');
   return codec;
 }
