@@ -480,11 +480,18 @@ describe('any bone moved by any vector', () => {
           // y-up: glTF (a, b, c) is engine (a, −c, b).
           const engine = [move[0]!, -move[2]!, move[1]!];
           [0, 1, 2].forEach((k) => {
-            const expected = skeleton.bones[bone]!.local.position[k]! + engine[k]!;
+            const before = skeleton.bones[bone]!.local.position[k]!;
+            const expected = before + engine[k]!;
+            const got = after.bones[bone]!.local.position[k]!;
             // A lane within 1e-6 of the old one keeps its bits; else the f32 nearest the sum.
-            const tolerance =
-              Math.abs(engine[k]!) <= 1e-6 * Math.max(1, Math.abs(expected)) ? 1e-6 : 4e-7 * Math.max(1, Math.abs(expected));
-            expect(Math.abs(after.bones[bone]!.local.position[k]! - expected)).toBeLessThanOrEqual(tolerance);
+            const scale = Math.max(1, Math.abs(expected));
+            const moved = Math.abs(got - expected) <= 4e-7 * scale;
+            const size = Math.abs(engine[k]!);
+            // Near the threshold the glTF's own f32 rounding of the node decides which side a move
+            // falls on (a move of 1.0000000000000002e-6 may arrive as 1e-6 or less): either is right.
+            if (size > 0.5e-6 * scale && size < 2e-6 * scale) expect(got === before || moved, `lane ${k}`).toBe(true);
+            else if (size <= 1e-6 * scale) expect(Math.abs(got - expected)).toBeLessThanOrEqual(1e-6);
+            else expect(moved, `lane ${k}: ${got} for ${expected}`).toBe(true);
           });
           after.bones.forEach((b, i) => {
             if (i === bone) return;
