@@ -26,6 +26,7 @@ import { createPoseScanner } from '../../src/analysis/pose-find.js';
 import { classifyHeader, readResource, resourceCodec, writeResource, type ReadResult } from '../../src/formats/resource.js';
 import { decodeFastResult, decodeTrackedResult, type Decoded } from '../../src/grammar/decode.js';
 import { layouts } from '../../src/formats/registry.js';
+import { isDefaultReading } from '../../src/formats/layout.js';
 import { CHECKS } from '../../src/analysis/checks/index.js';
 import { declaredCheckFields } from '../../src/analysis/checks/declared.js';
 import { buildGltfDocument } from '../../src/export/gltf.js';
@@ -242,11 +243,7 @@ export function checkGeneratedReaders(input: Uint8Array, spec: ResourceReadSpec 
  */
 function checkUnmetAgainstScan(dialect: string, record: unknown, unmet: readonly string[], reading: unknown, what: string): void {
   const layout = layouts().find((l) => l.name === dialect);
-  if (
-    layout === undefined ||
-    layout.readingKey(layout.ownReading(reading as Record<string, string> | undefined)) !== layout.readingKey(layout.defaultReading)
-  )
-    return;
+  if (layout === undefined || !isDefaultReading(layout, reading as Record<string, string> | undefined)) return;
   const declared = CHECKS.filter((c) => declaredCheckFields(c.id, dialect).length > 0).map((c) => c.id);
   const results = checkSkeletonResource({ kind: 'Skeleton', dialect, record: record as never }, undefined, { only: declared });
   for (const result of results) {

@@ -277,6 +277,11 @@ export function defineLayout(declaration: LayoutDeclaration, compiled: Readonly<
 }
 
 /** A `--reading` pair split at its first `=`: `key=value` → [key, value]; no `=` gives an empty value. */
+/** Whether `reading`, restricted to the layout's choices, is the layout's default reading. Never throws. */
+export function isDefaultReading(layout: Layout, reading: Reading | undefined): boolean {
+  return layout.readingKey(layout.ownReading(reading)) === layout.readingKey(layout.defaultReading);
+}
+
 export function splitReadingPair(pair: string): [string, string] {
   const eq = pair.indexOf('=');
   return eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];

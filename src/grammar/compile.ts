@@ -71,11 +71,10 @@ class ModuleConstants {
  * of `meetsExpectation`, as short as it can be.
  */
 function missesExpectation(expect: FieldExpectation, value: string, codec: AnyCodec, constants: ModuleConstants): string {
-  const number = readsAsNumber(codec);
   if ('equals' in expect) return `${value} !== ${numberLiteral(expect.equals)}`;
   if ('oneOf' in expect) {
     const list = constants.name('ONE_OF_', `[${expect.oneOf.map(numberLiteral).join(', ')}] as readonly unknown[]`);
-    return number ? `!${list}.includes(${value})` : `typeof ${value} !== 'number' || !${list}.includes(${value})`;
+    return readsAsNumber(codec) ? `!${list}.includes(${value})` : `typeof ${value} !== 'number' || !${list}.includes(${value})`;
   }
   if (readsAsPointer(codec)) return `${value} !== NULL_POINTER`;
   return `typeof ${value} !== 'object' || ${value} === null || (${value} as { kind?: unknown }).kind !== 'null'`;

@@ -31,7 +31,7 @@ import {
   type LayoutAttempt,
   type LayoutState,
 } from './state.js';
-import type { Reading } from '../../formats/layout.js';
+import { isDefaultReading, type Reading } from '../../formats/layout.js';
 import { findLayout } from '../../formats/registry.js';
 import type { Skeleton } from '../../model/skeleton.js';
 
@@ -207,7 +207,7 @@ function readUnderDefault(resource: SkeletonResource): boolean {
   const known = defaultReadings.get(resource.dialect);
   if (known !== undefined && known.reading === reading) return known.isDefault;
   const layout = findLayout(resource.dialect);
-  const isDefault = layout !== undefined && layout.readingKey(reading) === layout.readingKey(layout.defaultReading);
+  const isDefault = layout !== undefined && isDefaultReading(layout, reading);
   defaultReadings.set(resource.dialect, { reading, isDefault });
   return isDefault;
 }
